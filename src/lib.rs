@@ -1,0 +1,15 @@
+//! Tiefe: a UCI chess engine.
+//!
+//! Data flows one way: a stdin line becomes a typed [`uci::Command`]; the engine state
+//! ([`uci::Engine`]) starts a [`search`] on its own thread; the search reports back
+//! through a callback that the UCI layer formats. The `chess` crate is used only through
+//! [`position::Position`], which fences in its rough edges.
+
+pub mod bench;
+pub mod eval;
+pub mod position;
+pub mod score;
+pub mod search;
+pub mod time;
+pub mod tt;
+pub mod uci;

@@ -1,0 +1,69 @@
+//! The `tiefe` binary. With no arguments it speaks UCI on stdin/stdout. Also:
+//! `tiefe bench [depth]` and `tiefe perft <depth> [fen]`.
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use tiefe::{bench, position::Position, uci};
+
+fn usage() -> ExitCode {
+    eprintln!("usage: tiefe                   speak UCI on stdin/stdout");
+    eprintln!("       tiefe bench [depth]     search the bench positions");
+    eprintln!("       tiefe perft <depth> [fen]");
+    ExitCode::from(2)
+}
+
+fn main() -> ExitCode {
+    // Logs go to stderr only; stdout carries UCI. RUST_LOG=debug logs every line.
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
+        .format_timestamp_millis()
+        .target(env_logger::Target::Stderr)
+        .init();
+
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.first().map(String::as_str) {
+        None => {
+            let mut engine = uci::Engine::new();
+            engine.run(std::io::stdin().lock());
+            ExitCode::SUCCESS
+        }
+        Some("bench") => {
+            let depth = match args.get(1).map(|d| d.parse::<u32>()) {
+                None => bench::DEFAULT_DEPTH,
+                Some(Ok(d)) if (1..=64).contains(&d) => d,
+                _ => return usage(),
+            };
+            let r = bench::run(depth);
+            println!("{} nodes {} nps", r.nodes, r.nps);
+            ExitCode::SUCCESS
+        }
+        Some("perft") => {
+            let Some(Ok(depth)) = args.get(1).map(|d| d.parse::<u32>()) else {
+                return usage();
+            };
+            let pos = if args.len() > 2 {
+                match Position::from_fen(&args[2..].join(" ")) {
+                    Ok(p) => p,
+                    Err(e) => {
+                        eprintln!("invalid FEN: {e}");
+                        return ExitCode::from(2);
+                    }
+                }
+            } else {
+                Position::startpos()
+            };
+            let start = std::time::Instant::now();
+            let mut out = std::io::stdout().lock();
+            let mut total = 0;
+            for (m, n) in pos.perft_divide(depth) {
+                let _ = writeln!(out, "{m}: {n}");
+                total += n;
+            }
+            let ms = start.elapsed().as_millis() as u64;
+            let _ = writeln!(out, "\nNodes searched: {total}");
+            eprintln!("{total} nodes in {ms} ms, {} nps", total * 1000 / ms.max(1));
+            ExitCode::SUCCESS
+        }
+        Some(_) => usage(),
+    }
+}

@@ -1,0 +1,870 @@
+//! The game position: the one module that touches the `chess` crate's rough edges.
+//!
+//! `chess` 3.2 generates moves correctly and fast, but it keeps no halfmove clock or
+//! fullmove number, writes the wrong en-passant square in FEN, accepts some illegal
+//! FENs (pawns on the back rank corrupt its move generation), does no legality check in
+//! `ChessMove::from_str`, and may panic in `make_move_new` on an illegal move. So this
+//! module parses and validates FEN itself, builds boards only from validated parts,
+//! keeps the clocks and a key history for repetitions, and matches every incoming UCI
+//! move against the legal move list. The rest of the engine sees only [`Position`].
+
+use std::fmt;
+
+use chess::{
+    BitBoard, Board, BoardBuilder, BoardStatus, CastleRights, ChessMove, Color, File, MoveGen,
+    Piece, Rank, Square, ALL_SQUARES, EMPTY,
+};
+
+pub use chess::{ChessMove as Move, Color as Side, Piece as PieceKind, Square as Sq};
+
+/// The standard starting position.
+pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// Why a FEN was refused. Each variant names one rule, so tests can assert the reason.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FenError {
+    FieldCount(usize),
+    RankCount(usize),
+    BadPiece(char),
+    RankWidth { rank: usize, width: usize },
+    KingCount { side: &'static str, count: u32 },
+    PawnOnBackRank,
+    TooManyPieces(&'static str),
+    TooManyPawns(&'static str),
+    SideToMove(String),
+    OpponentInCheck,
+    TooManyCheckers,
+    Castling(String),
+    CastlingWithoutPieces(char),
+    EnPassant(String),
+    Halfmove(String),
+    Fullmove(String),
+    KingsAdjacent,
+}
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self {
+            FenError::FieldCount(n) => write!(f, "expected 4 to 6 fields, found {n}"),
+            FenError::RankCount(n) => write!(f, "expected 8 ranks, found {n}"),
+            FenError::BadPiece(c) => write!(f, "bad piece letter '{c}'"),
+            FenError::RankWidth { rank, width } => {
+                write!(f, "rank {rank} covers {width} squares, not 8")
+            }
+            FenError::KingCount { side, count } => {
+                write!(f, "{side} has {count} kings, needs exactly one")
+            }
+            FenError::PawnOnBackRank => write!(f, "pawn on rank 1 or 8"),
+            FenError::TooManyPieces(s) => write!(f, "{s} has more than 16 pieces"),
+            FenError::TooManyPawns(s) => write!(f, "{s} has more than 8 pawns"),
+            FenError::SideToMove(s) => write!(f, "side to move must be 'w' or 'b', not '{s}'"),
+            FenError::OpponentInCheck => write!(f, "the side not to move is in check"),
+            FenError::TooManyCheckers => {
+                write!(f, "the side to move is checked by more than two pieces")
+            }
+            FenError::Castling(s) => write!(f, "bad castling field '{s}'"),
+            FenError::CastlingWithoutPieces(c) => {
+                write!(f, "castling right '{c}' without king and rook in place")
+            }
+            FenError::EnPassant(s) => write!(f, "bad en-passant square '{s}'"),
+            FenError::Halfmove(s) => write!(f, "bad halfmove clock '{s}'"),
+            FenError::Fullmove(s) => write!(f, "bad fullmove number '{s}'"),
+            FenError::KingsAdjacent => write!(f, "the kings stand next to each other"),
+        }
+    }
+}
+
+impl std::error::Error for FenError {}
+
+/// Why a UCI move string was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MoveError {
+    /// Not of the form `e2e4` / `e7e8q`.
+    Syntax(String),
+    /// Well formed, but not a legal move here.
+    Illegal(String),
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self {
+            MoveError::Syntax(s) => write!(f, "unparsable move '{s}'"),
+            MoveError::Illegal(s) => write!(f, "illegal move '{s}'"),
+        }
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+/// What is needed to take a move back (copy-make keeps this cheap and simple).
+#[derive(Clone, Copy)]
+struct Undo {
+    board: Board,
+    halfmove: u32,
+    rep_window: u32,
+    fullmove: u32,
+}
+
+/// A board plus everything the `chess` crate does not keep: the fifty-move clock, the
+/// fullmove number and the keys of earlier positions for repetition detection.
+#[derive(Clone)]
+pub struct Position {
+    board: Board,
+    /// Plies since the last capture or pawn move (the fifty-move clock).
+    halfmove: u32,
+    /// Plies back that a repetition can reach: the halfmove clock, but cut to zero by a
+    /// null move, since a position before a null move cannot truly repeat.
+    rep_window: u32,
+    fullmove: u32,
+    /// `history[i]` is the key of the position after `i` moves of the game or search;
+    /// the current position's key is not in it.
+    history: Vec<u64>,
+    undo: Vec<Undo>,
+}
+
+impl Default for Position {
+    fn default() -> Self {
+        Position::startpos()
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        write!(f, "Position({})", self.to_fen())
+    }
+}
+
+fn piece_from_char(c: char) -> Option<(Piece, Color)> {
+    let color = if c.is_ascii_uppercase() {
+        Color::White
+    } else {
+        Color::Black
+    };
+    let piece = match c.to_ascii_lowercase() {
+        'p' => Piece::Pawn,
+        'n' => Piece::Knight,
+        'b' => Piece::Bishop,
+        'r' => Piece::Rook,
+        'q' => Piece::Queen,
+        'k' => Piece::King,
+        _ => return None,
+    };
+    Some((piece, color))
+}
+
+/// The FEN letter of a piece (upper case for White).
+pub fn piece_char(piece: Piece, color: Color) -> char {
+    let c = match piece {
+        Piece::Pawn => 'p',
+        Piece::Knight => 'n',
+        Piece::Bishop => 'b',
+        Piece::Rook => 'r',
+        Piece::Queen => 'q',
+        Piece::King => 'k',
+    };
+    if color == Color::White {
+        c.to_ascii_uppercase()
+    } else {
+        c
+    }
+}
+
+fn parse_square(s: &str) -> Option<Square> {
+    let b = s.as_bytes();
+    if b.len() != 2 || !(b'a'..=b'h').contains(&b[0]) || !(b'1'..=b'8').contains(&b[1]) {
+        return None;
+    }
+    Some(Square::make_square(
+        Rank::from_index((b[1] - b'1') as usize),
+        File::from_index((b[0] - b'a') as usize),
+    ))
+}
+
+fn sq(file: usize, rank: usize) -> Square {
+    Square::make_square(Rank::from_index(rank), File::from_index(file))
+}
+
+/// Squares attacked by any piece of `by` on `board` (kings and pawns included).
+fn attackers_of(board: &Board, target: Square, by: Color) -> BitBoard {
+    let occ = *board.combined();
+    let them = *board.color_combined(by);
+    let bishops = *board.pieces(Piece::Bishop) | *board.pieces(Piece::Queen);
+    let rooks = *board.pieces(Piece::Rook) | *board.pieces(Piece::Queen);
+    (chess::get_knight_moves(target) & *board.pieces(Piece::Knight)
+        | chess::get_king_moves(target) & *board.pieces(Piece::King)
+        | chess::get_bishop_moves(target, occ) & bishops
+        | chess::get_rook_moves(target, occ) & rooks
+        | chess::get_pawn_attacks(target, !by, *board.pieces(Piece::Pawn)))
+        & them
+}
+
+impl Position {
+    /// The standard starting position.
+    pub fn startpos() -> Position {
+        Position::from_fen(START_FEN).expect("the start position is valid")
+    }
+
+    /// Parses and validates a FEN (or the first four fields of an EPD line, with the
+    /// clocks defaulting to `0 1`). Every rule is checked here, before the `chess` crate
+    /// sees anything, so that no illegal position can reach its move generator.
+    pub fn from_fen(fen: &str) -> Result<Position, FenError> {
+        let fields: Vec<&str> = fen.split_whitespace().collect();
+        if fields.len() < 4 || fields.len() > 6 {
+            return Err(FenError::FieldCount(fields.len()));
+        }
+
+        // Piece placement, rank 8 first.
+        let ranks: Vec<&str> = fields[0].split('/').collect();
+        if ranks.len() != 8 {
+            return Err(FenError::RankCount(ranks.len()));
+        }
+        let mut pieces: Vec<(Square, Piece, Color)> = Vec::with_capacity(32);
+        for (i, row) in ranks.iter().enumerate() {
+            let rank = 7 - i;
+            let mut file = 0usize;
+            for c in row.chars() {
+                if let Some(d) = c.to_digit(10) {
+                    if d == 0 || d > 8 {
+                        return Err(FenError::BadPiece(c));
+                    }
+                    file += d as usize;
+                } else {
+                    let (piece, color) = piece_from_char(c).ok_or(FenError::BadPiece(c))?;
+                    if file < 8 {
+                        pieces.push((sq(file, rank), piece, color));
+                    }
+                    file += 1;
+                }
+                if file > 8 {
+                    break;
+                }
+            }
+            if file != 8 {
+                return Err(FenError::RankWidth {
+                    rank: rank + 1,
+                    width: file,
+                });
+            }
+        }
+        let count = |p: Piece, c: Color| pieces.iter().filter(|x| x.1 == p && x.2 == c).count();
+        for (color, name) in [(Color::White, "white"), (Color::Black, "black")] {
+            let kings = count(Piece::King, color) as u32;
+            if kings != 1 {
+                return Err(FenError::KingCount {
+                    side: name,
+                    count: kings,
+                });
+            }
+            if pieces.iter().filter(|x| x.2 == color).count() > 16 {
+                return Err(FenError::TooManyPieces(name));
+            }
+            if count(Piece::Pawn, color) > 8 {
+                return Err(FenError::TooManyPawns(name));
+            }
+        }
+        if pieces.iter().any(|&(s, p, _)| {
+            p == Piece::Pawn && (s.get_rank() == Rank::First || s.get_rank() == Rank::Eighth)
+        }) {
+            return Err(FenError::PawnOnBackRank);
+        }
+
+        let stm = match fields[1] {
+            "w" => Color::White,
+            "b" => Color::Black,
+            other => return Err(FenError::SideToMove(other.to_string())),
+        };
+
+        // Castling rights: "-" or a subset of "KQkq"; each needs king and rook at home.
+        let piece_at = |s: Square| pieces.iter().find(|x| x.0 == s).map(|x| (x.1, x.2));
+        let mut rights = [CastleRights::NoRights; 2];
+        if fields[2] != "-" {
+            let field = fields[2];
+            let well_formed = field.chars().all(|c| "KQkq".contains(c))
+                && field
+                    .char_indices()
+                    .all(|(i, c)| !field[i + 1..].contains(c));
+            if !well_formed {
+                return Err(FenError::Castling(field.to_string()));
+            }
+            for c in field.chars() {
+                let color = if c.is_ascii_uppercase() {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                let back = if color == Color::White { 0 } else { 7 };
+                let (rook_file, add) = if c.eq_ignore_ascii_case(&'k') {
+                    (7, CastleRights::KingSide)
+                } else {
+                    (0, CastleRights::QueenSide)
+                };
+                if piece_at(sq(4, back)) != Some((Piece::King, color))
+                    || piece_at(sq(rook_file, back)) != Some((Piece::Rook, color))
+                {
+                    return Err(FenError::CastlingWithoutPieces(c));
+                }
+                rights[color.to_index()] = rights[color.to_index()].add(add);
+            }
+        }
+
+        // En passant: on rank 6 (White to move) or 3, behind a pawn that just moved two
+        // squares, with the two squares it crossed empty.
+        let mut ep_file = None;
+        if fields[3] != "-" {
+            let bad = || FenError::EnPassant(fields[3].to_string());
+            let ep = parse_square(fields[3]).ok_or_else(bad)?;
+            let (ep_rank, pawn_rank, from_rank) = if stm == Color::White {
+                (5, 4, 6)
+            } else {
+                (2, 3, 1)
+            };
+            let file = ep.get_file().to_index();
+            if ep.get_rank().to_index() != ep_rank
+                || piece_at(sq(file, pawn_rank)) != Some((Piece::Pawn, !stm))
+                || piece_at(ep).is_some()
+                || piece_at(sq(file, from_rank)).is_some()
+            {
+                return Err(bad());
+            }
+            ep_file = Some(ep.get_file());
+        }
+
+        let halfmove = match fields.get(4) {
+            None => 0,
+            Some(s) => s
+                .parse::<u32>()
+                .map_err(|_| FenError::Halfmove(s.to_string()))?,
+        };
+        let fullmove = match fields.get(5) {
+            None => 1,
+            // Some writers put 0 here; read it as 1 rather than refuse the position.
+            Some(s) => s
+                .parse::<u32>()
+                .map_err(|_| FenError::Fullmove(s.to_string()))?
+                .max(1),
+        };
+
+        let builder = BoardBuilder::setup(pieces.iter(), stm, rights[0], rights[1], ep_file);
+        // Build without the en-passant square first, to inspect checks on a sound board.
+        let plain: Board = BoardBuilder::setup(pieces.iter(), stm, rights[0], rights[1], None)
+            .try_into()
+            .map_err(|_| Self::diagnose(&pieces))?;
+        let checkers = attackers_of(&plain, plain.king_square(stm), !stm);
+        if checkers.popcnt() > 2 {
+            return Err(FenError::TooManyCheckers);
+        }
+        let board: Board = builder
+            .try_into()
+            .map_err(|_| FenError::EnPassant(fields[3].to_string()))?;
+
+        Ok(Position {
+            board,
+            halfmove,
+            rep_window: halfmove,
+            fullmove,
+            history: Vec::new(),
+            undo: Vec::new(),
+        })
+    }
+
+    /// Names the rule a board broke when the crate's own sanity check refuses it.
+    fn diagnose(pieces: &[(Square, Piece, Color)]) -> FenError {
+        let king = |c: Color| {
+            pieces
+                .iter()
+                .find(|x| x.1 == Piece::King && x.2 == c)
+                .map(|x| x.0)
+                .expect("king count already checked")
+        };
+        let (wk, bk) = (king(Color::White), king(Color::Black));
+        if chess::get_king_moves(wk) & BitBoard::from_square(bk) != EMPTY {
+            return FenError::KingsAdjacent;
+        }
+        FenError::OpponentInCheck
+    }
+
+    /// Writes the position as FEN with the real clocks. The en-passant square is written
+    /// only when a pawn stands ready to take (as Stockfish does), so that positions equal
+    /// for play also read equal as text.
+    pub fn to_fen(&self) -> String {
+        let b = &self.board;
+        let mut s = String::with_capacity(90);
+        for rank in (0..8).rev() {
+            let mut empty = 0;
+            for file in 0..8 {
+                let square = sq(file, rank);
+                match (b.piece_on(square), b.color_on(square)) {
+                    (Some(p), Some(c)) => {
+                        if empty > 0 {
+                            s.push(char::from(b'0' + empty));
+                            empty = 0;
+                        }
+                        s.push(piece_char(p, c));
+                    }
+                    _ => empty += 1,
+                }
+            }
+            if empty > 0 {
+                s.push(char::from(b'0' + empty));
+            }
+            if rank > 0 {
+                s.push('/');
+            }
+        }
+        s.push_str(if b.side_to_move() == Color::White {
+            " w "
+        } else {
+            " b "
+        });
+        let mut castle = String::new();
+        let (w, bl) = (b.castle_rights(Color::White), b.castle_rights(Color::Black));
+        if w.has_kingside() {
+            castle.push('K');
+        }
+        if w.has_queenside() {
+            castle.push('Q');
+        }
+        if bl.has_kingside() {
+            castle.push('k');
+        }
+        if bl.has_queenside() {
+            castle.push('q');
+        }
+        if castle.is_empty() {
+            castle.push('-');
+        }
+        s.push_str(&castle);
+        s.push(' ');
+        match self.ep_square() {
+            Some(e) => s.push_str(&e.to_string()),
+            None => s.push('-'),
+        }
+        s.push_str(&format!(" {} {}", self.halfmove, self.fullmove));
+        s
+    }
+
+    /// The square a pawn may capture onto en passant, if any. (The crate stores the
+    /// square of the pawn that moved; FEN wants the square it passed over.)
+    pub fn ep_square(&self) -> Option<Square> {
+        self.board.en_passant().map(|pawn| {
+            let rank = if self.board.side_to_move() == Color::White {
+                5
+            } else {
+                2
+            };
+            sq(pawn.get_file().to_index(), rank)
+        })
+    }
+
+    /// The underlying board, for move generation and evaluation.
+    #[inline]
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The Zobrist key of the position.
+    #[inline]
+    pub fn key(&self) -> u64 {
+        self.board.get_hash()
+    }
+
+    #[inline]
+    pub fn side_to_move(&self) -> Color {
+        self.board.side_to_move()
+    }
+
+    #[inline]
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove
+    }
+
+    #[inline]
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmove
+    }
+
+    #[inline]
+    pub fn in_check(&self) -> bool {
+        *self.board.checkers() != EMPTY
+    }
+
+    /// Number of moves made since the position was set up (game moves and search moves).
+    #[inline]
+    pub fn ply_count(&self) -> usize {
+        self.history.len()
+    }
+
+    /// All legal moves.
+    pub fn legal_moves(&self) -> Vec<ChessMove> {
+        MoveGen::new_legal(&self.board).collect()
+    }
+
+    /// Whether the side to move has any legal move.
+    pub fn has_legal_move(&self) -> bool {
+        MoveGen::new_legal(&self.board).len() > 0
+    }
+
+    /// Checkmate or stalemate or ongoing, from the crate's status.
+    pub fn status(&self) -> BoardStatus {
+        self.board.status()
+    }
+
+    /// Whether `mv` (which must be legal here) captures something, en passant included.
+    #[inline]
+    pub fn is_capture(&self, mv: ChessMove) -> bool {
+        self.board.piece_on(mv.get_dest()).is_some() || self.is_en_passant(mv)
+    }
+
+    /// Whether `mv` (legal here) is an en-passant capture.
+    #[inline]
+    pub fn is_en_passant(&self, mv: ChessMove) -> bool {
+        self.board.piece_on(mv.get_source()) == Some(Piece::Pawn)
+            && mv.get_source().get_file() != mv.get_dest().get_file()
+            && self.board.piece_on(mv.get_dest()).is_none()
+    }
+
+    /// The piece a legal move takes (a pawn for en passant).
+    #[inline]
+    pub fn captured_piece(&self, mv: ChessMove) -> Option<Piece> {
+        match self.board.piece_on(mv.get_dest()) {
+            Some(p) => Some(p),
+            None if self.is_en_passant(mv) => Some(Piece::Pawn),
+            None => None,
+        }
+    }
+
+    #[inline]
+    pub fn piece_on(&self, s: Square) -> Option<Piece> {
+        self.board.piece_on(s)
+    }
+
+    /// Plays a move that is known to be legal (from [`Position::legal_moves`] or
+    /// [`Position::parse_move`]). Records the key for repetition detection.
+    pub fn make_move(&mut self, mv: ChessMove) {
+        debug_assert!(
+            self.board.legal(mv),
+            "illegal move {mv} in {}",
+            self.to_fen()
+        );
+        let zeroing =
+            self.board.piece_on(mv.get_source()) == Some(Piece::Pawn) || self.is_capture(mv);
+        self.undo.push(Undo {
+            board: self.board,
+            halfmove: self.halfmove,
+            rep_window: self.rep_window,
+            fullmove: self.fullmove,
+        });
+        self.history.push(self.board.get_hash());
+        if self.board.side_to_move() == Color::Black {
+            self.fullmove += 1;
+        }
+        self.board = self.board.make_move_new(mv);
+        if zeroing {
+            self.halfmove = 0;
+            self.rep_window = 0;
+        } else {
+            self.halfmove += 1;
+            self.rep_window += 1;
+        }
+    }
+
+    /// Passes the move (for null-move pruning). Returns false, changing nothing, when the
+    /// side to move is in check.
+    pub fn make_null_move(&mut self) -> bool {
+        let Some(next) = self.board.null_move() else {
+            return false;
+        };
+        self.undo.push(Undo {
+            board: self.board,
+            halfmove: self.halfmove,
+            rep_window: self.rep_window,
+            fullmove: self.fullmove,
+        });
+        self.history.push(self.board.get_hash());
+        self.board = next;
+        self.halfmove += 1;
+        self.rep_window = 0;
+        true
+    }
+
+    /// Takes back the last move or null move.
+    pub fn unmake_move(&mut self) {
+        let u = self.undo.pop().expect("unmake without make");
+        self.history.pop();
+        self.board = u.board;
+        self.halfmove = u.halfmove;
+        self.rep_window = u.rep_window;
+        self.fullmove = u.fullmove;
+    }
+
+    /// Forgets how to take back the moves played so far (they stay in the key history).
+    /// Called once a `position` command is set up, so that the search starts with an
+    /// empty undo stack.
+    pub fn forget_undo(&mut self) {
+        self.undo.clear();
+    }
+
+    /// Matches a UCI move string (`e2e4`, `e1g1`, `e7e8q`) against the legal moves.
+    /// `e1h1` (king takes own rook, the Chess960 spelling) is read as castling too.
+    pub fn parse_move(&self, text: &str) -> Result<ChessMove, MoveError> {
+        let t = text.trim();
+        let b = t.as_bytes();
+        if !(4..=5).contains(&b.len()) {
+            return Err(MoveError::Syntax(t.to_string()));
+        }
+        let (Some(from), Some(to)) = (parse_square(&t[0..2]), parse_square(&t[2..4])) else {
+            return Err(MoveError::Syntax(t.to_string()));
+        };
+        let promo = match b.get(4).map(|c| c.to_ascii_lowercase()) {
+            None => None,
+            Some(b'q') => Some(Piece::Queen),
+            Some(b'r') => Some(Piece::Rook),
+            Some(b'b') => Some(Piece::Bishop),
+            Some(b'n') => Some(Piece::Knight),
+            Some(_) => return Err(MoveError::Syntax(t.to_string())),
+        };
+        let mut to = to;
+        // King onto its own rook on the back rank: castling written the Chess960 way.
+        let us = self.board.side_to_move();
+        if self.board.piece_on(from) == Some(Piece::King)
+            && self.board.piece_on(to) == Some(Piece::Rook)
+            && self.board.color_on(to) == Some(us)
+            && from.get_rank() == to.get_rank()
+        {
+            let file = if to.get_file() > from.get_file() {
+                6
+            } else {
+                2
+            };
+            to = sq(file, from.get_rank().to_index());
+        }
+        let wanted = ChessMove::new(from, to, promo);
+        MoveGen::new_legal(&self.board)
+            .find(|m| *m == wanted)
+            .ok_or_else(|| MoveError::Illegal(t.to_string()))
+    }
+
+    /// Applies a UCI move string if it is legal; on error the position is unchanged.
+    pub fn play_uci(&mut self, text: &str) -> Result<ChessMove, MoveError> {
+        let mv = self.parse_move(text)?;
+        self.make_move(mv);
+        Ok(mv)
+    }
+
+    /// Whether neither side can ever mate: K v K, K+minor v K, and K+B v K+B with both
+    /// bishops on squares of one colour.
+    pub fn insufficient_material(&self) -> bool {
+        let b = &self.board;
+        let heavy = *b.pieces(Piece::Pawn) | *b.pieces(Piece::Rook) | *b.pieces(Piece::Queen);
+        if heavy != EMPTY {
+            return false;
+        }
+        let knights = b.pieces(Piece::Knight).popcnt();
+        let bishops = *b.pieces(Piece::Bishop);
+        let minors = knights + bishops.popcnt();
+        if minors <= 1 {
+            return true;
+        }
+        if knights == 0 && bishops.popcnt() == 2 {
+            let white = *b.color_combined(Color::White) & bishops;
+            if white.popcnt() == 1 {
+                const DARK: u64 = 0xAA55_AA55_AA55_AA55;
+                let dark = (bishops & BitBoard::new(DARK)).popcnt();
+                return dark != 1;
+            }
+        }
+        false
+    }
+
+    /// Whether the current position repeats. A single earlier occurrence at or after
+    /// `root_ply` (inside the search) is enough; before it, the game rule applies and two
+    /// earlier occurrences are needed (threefold).
+    pub fn is_repetition(&self, root_ply: usize) -> bool {
+        let n = self.history.len();
+        let window = (self.rep_window as usize).min(n);
+        if window < 4 {
+            return false;
+        }
+        let key = self.board.get_hash();
+        let mut seen = 0;
+        let mut back = 4;
+        while back <= window {
+            let idx = n - back;
+            if self.history[idx] == key {
+                if idx >= root_ply {
+                    return true;
+                }
+                seen += 1;
+                if seen >= 2 {
+                    return true;
+                }
+            }
+            back += 2;
+        }
+        false
+    }
+
+    /// Whether the fifty-move rule ends the game here (unless the side to move is mated:
+    /// a mate on the hundredth half-move still counts as a mate).
+    pub fn fifty_move_draw(&self) -> bool {
+        self.halfmove >= 100 && (!self.in_check() || self.has_legal_move())
+    }
+
+    /// Draw by repetition (see [`Position::is_repetition`]), fifty-move rule or
+    /// insufficient material.
+    pub fn is_draw(&self, root_ply: usize) -> bool {
+        self.is_repetition(root_ply) || self.insufficient_material() || self.fifty_move_draw()
+    }
+
+    /// Counts leaf nodes of the legal move tree to `depth`.
+    pub fn perft(&self, depth: u32) -> u64 {
+        fn go(board: &Board, depth: u32) -> u64 {
+            let moves = MoveGen::new_legal(board);
+            if depth <= 1 {
+                return moves.len() as u64;
+            }
+            let mut next = *board;
+            moves
+                .map(|m| {
+                    board.make_move(m, &mut next);
+                    go(&next, depth - 1)
+                })
+                .sum()
+        }
+        if depth == 0 {
+            1
+        } else {
+            go(&self.board, depth)
+        }
+    }
+
+    /// Perft split by root move, in the order of the legal move list.
+    pub fn perft_divide(&self, depth: u32) -> Vec<(ChessMove, u64)> {
+        let mut next = self.board;
+        MoveGen::new_legal(&self.board)
+            .map(|m| {
+                let count = if depth <= 1 {
+                    1
+                } else {
+                    self.board.make_move(m, &mut next);
+                    Position::perft_board(&next, depth - 1)
+                };
+                (m, count)
+            })
+            .collect()
+    }
+
+    fn perft_board(board: &Board, depth: u32) -> u64 {
+        let p = Position {
+            board: *board,
+            halfmove: 0,
+            rep_window: 0,
+            fullmove: 1,
+            history: Vec::new(),
+            undo: Vec::new(),
+        };
+        p.perft(depth)
+    }
+
+    /// The same position with colours swapped and the board flipped top to bottom
+    /// (evaluation symmetry tests use it).
+    pub fn mirrored(&self) -> Position {
+        let b = &self.board;
+        let mut pieces = Vec::new();
+        for s in ALL_SQUARES {
+            if let (Some(p), Some(c)) = (b.piece_on(s), b.color_on(s)) {
+                let flipped = sq(s.get_file().to_index(), 7 - s.get_rank().to_index());
+                pieces.push((flipped, p, !c));
+            }
+        }
+        let ep = b.en_passant().map(|s| s.get_file());
+        let builder = BoardBuilder::setup(
+            pieces.iter(),
+            !b.side_to_move(),
+            b.castle_rights(Color::Black),
+            b.castle_rights(Color::White),
+            ep,
+        );
+        Position {
+            board: builder.try_into().expect("a mirrored legal board is legal"),
+            halfmove: self.halfmove,
+            rep_window: 0,
+            fullmove: self.fullmove,
+            history: Vec::new(),
+            undo: Vec::new(),
+        }
+    }
+
+    /// A text diagram of the board, White at the bottom.
+    pub fn diagram(&self) -> String {
+        let mut s = String::from(" +---+---+---+---+---+---+---+---+\n");
+        for rank in (0..8).rev() {
+            for file in 0..8 {
+                let square = sq(file, rank);
+                let c = match (self.board.piece_on(square), self.board.color_on(square)) {
+                    (Some(p), Some(col)) => piece_char(p, col),
+                    _ => ' ',
+                };
+                s.push_str(&format!(" | {c}"));
+            }
+            s.push_str(&format!(
+                " | {}\n +---+---+---+---+---+---+---+---+\n",
+                rank + 1
+            ));
+        }
+        s.push_str("   a   b   c   d   e   f   g   h\n");
+        s
+    }
+}
+
+/// Sets up a position from a FEN and a list of UCI moves, as the `position` command does.
+/// On an illegal or garbled move the list stops there: the position reached so far is
+/// returned with the error, so the caller can report it and keep what was valid.
+pub fn setup(fen: &str, moves: &[&str]) -> Result<(Position, Option<MoveError>), FenError> {
+    let mut pos = Position::from_fen(fen)?;
+    let mut err = None;
+    for m in moves {
+        if let Err(e) = pos.play_uci(m) {
+            err = Some(e);
+            break;
+        }
+    }
+    pos.forget_undo();
+    Ok((pos, err))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn startpos_round_trip() {
+        assert_eq!(Position::startpos().to_fen(), START_FEN);
+    }
+
+    #[test]
+    fn clocks_follow_moves() {
+        let (p, e) = setup(START_FEN, &["g1f3", "g8f6", "e2e4"]).unwrap();
+        assert!(e.is_none());
+        assert_eq!(p.halfmove_clock(), 0);
+        assert_eq!(p.fullmove_number(), 2);
+        assert_eq!(
+            p.to_fen(),
+            "rnbqkb1r/pppppppp/5n2/8/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 0 2"
+        );
+    }
+
+    #[test]
+    fn unmake_restores_everything() {
+        let mut p = Position::from_fen(
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 3 7",
+        )
+        .unwrap();
+        let before = p.to_fen();
+        for m in p.legal_moves() {
+            p.make_move(m);
+            p.unmake_move();
+            assert_eq!(p.to_fen(), before);
+        }
+    }
+}

@@ -1,0 +1,440 @@
+//! The search: iterative deepening over a negamax alpha-beta with principal variation
+//! search, quiescence search, check extension and a transposition table.
+//!
+//! The search never prints. It reports each finished iteration through a callback, and
+//! returns the best move; the UCI layer formats both. It runs on whatever thread calls
+//! [`search`] and stops when the shared [`Clock`] says so.
+
+mod ordering;
+
+use chess::ChessMove;
+
+use crate::eval::evaluate;
+use crate::position::Position;
+use crate::score::{mate_in_moves, mated_in, DRAW, INFINITY, MAX_PLY};
+use crate::time::{Clock, Deadlines, Limits};
+use crate::tt::{score_from_tt, score_to_tt, Bound, TranspositionTable};
+
+pub use ordering::MoveList;
+
+/// Switches that change which tree is searched (not how fast it is ordered).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SearchConfig {
+    /// Forward pruning (cuts that can change the root value). With it off, the root
+    /// value equals plain minimax over the same tree (check extension, quiescence).
+    pub pruning: bool,
+    /// Use the transposition table's scores for cutoffs (its moves always order).
+    pub tt_cutoffs: bool,
+}
+
+impl Default for SearchConfig {
+    fn default() -> Self {
+        SearchConfig {
+            pruning: true,
+            tt_cutoffs: true,
+        }
+    }
+}
+
+impl SearchConfig {
+    /// No forward pruning: the root value is the minimax value.
+    pub fn exact() -> SearchConfig {
+        SearchConfig {
+            pruning: false,
+            ..SearchConfig::default()
+        }
+    }
+}
+
+/// One finished iteration, as reported to the UCI layer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Report {
+    pub depth: u32,
+    pub seldepth: u32,
+    /// Score from the side to move at the root.
+    pub score: i32,
+    pub nodes: u64,
+    pub time_ms: u64,
+    pub hashfull: u32,
+    /// Legal from the root; ends at a mate or a draw.
+    pub pv: Vec<ChessMove>,
+}
+
+/// What a search settled on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Outcome {
+    /// `None` only when the root has no legal move.
+    pub best: Option<ChessMove>,
+    pub ponder: Option<ChessMove>,
+    pub score: i32,
+    /// Last depth completed.
+    pub depth: u32,
+    pub nodes: u64,
+}
+
+/// Nodes between polls of the clock.
+const POLL_MASK: u64 = 1023;
+
+/// Per-search state. One per search thread; borrowed table and clock are shared.
+pub struct Searcher<'a> {
+    tt: &'a TranspositionTable,
+    clock: &'a Clock,
+    config: SearchConfig,
+    deadlines: Deadlines,
+    node_limit: Option<u64>,
+    root_moves: Vec<ChessMove>,
+    /// History length at the root: repetitions at or after it are inside the tree.
+    root_ply: usize,
+    nodes: u64,
+    seldepth: usize,
+    /// Limits other than an explicit `stop` apply from depth 2 on, so that a move is
+    /// always found.
+    interruptible: bool,
+    aborted: bool,
+    pv: Vec<[ChessMove; MAX_PLY + 1]>,
+    pv_len: [usize; MAX_PLY + 1],
+    /// Best root move of the unfinished iteration, once a move has been fully searched.
+    root_best: Option<(ChessMove, i32)>,
+}
+
+/// Runs iterative deepening on `pos` within `limits`, reporting each iteration.
+pub fn search(
+    pos: &mut Position,
+    limits: &Limits,
+    overhead_ms: u64,
+    tt: &TranspositionTable,
+    clock: &Clock,
+    config: SearchConfig,
+    report: &mut dyn FnMut(&Report),
+) -> Outcome {
+    let mut s = Searcher::new(pos, limits, overhead_ms, tt, clock, config);
+    s.iterate(pos, limits, report)
+}
+
+impl<'a> Searcher<'a> {
+    fn new(
+        pos: &Position,
+        limits: &Limits,
+        overhead_ms: u64,
+        tt: &'a TranspositionTable,
+        clock: &'a Clock,
+        config: SearchConfig,
+    ) -> Searcher<'a> {
+        Searcher {
+            tt,
+            clock,
+            config,
+            deadlines: limits.deadlines(pos.side_to_move(), overhead_ms),
+            node_limit: limits.nodes,
+            root_moves: limits.searchmoves.clone(),
+            root_ply: pos.ply_count(),
+            nodes: 0,
+            seldepth: 0,
+            interruptible: false,
+            aborted: false,
+            pv: vec![[ChessMove::default(); MAX_PLY + 1]; MAX_PLY + 1],
+            pv_len: [0; MAX_PLY + 1],
+            root_best: None,
+        }
+    }
+
+    fn iterate(
+        &mut self,
+        pos: &mut Position,
+        limits: &Limits,
+        report: &mut dyn FnMut(&Report),
+    ) -> Outcome {
+        let mut root = MoveList::all(pos);
+        if !self.root_moves.is_empty() {
+            let allowed = self.root_moves.clone();
+            root.retain(|m| allowed.contains(&m));
+        }
+        let mut outcome = Outcome {
+            best: root.pick(),
+            ponder: None,
+            score: 0,
+            depth: 0,
+            nodes: 0,
+        };
+        if outcome.best.is_none() {
+            return outcome;
+        }
+        let max_depth = limits
+            .depth
+            .map(|d| d.clamp(1, MAX_PLY as u32 - 1))
+            .unwrap_or(MAX_PLY as u32 - 1);
+
+        for depth in 1..=max_depth {
+            self.interruptible = depth > 1;
+            self.seldepth = 0;
+            self.root_best = None;
+            let score = self.negamax(pos, depth as i32, -INFINITY, INFINITY, 0);
+            if self.aborted {
+                // A root move searched in full this iteration beats the last result.
+                if let Some((m, sc)) = self.root_best {
+                    if Some(m) != outcome.best {
+                        outcome.best = Some(m);
+                        outcome.ponder = None;
+                        outcome.score = sc;
+                    }
+                }
+                break;
+            }
+            let pv = legal_pv(pos, &self.pv[0][..self.pv_len[0]], self.root_ply);
+            outcome.best = pv.first().copied().or(outcome.best);
+            outcome.ponder = pv.get(1).copied();
+            outcome.score = score;
+            outcome.depth = depth;
+            report(&Report {
+                depth,
+                seldepth: self.seldepth.max(depth as usize) as u32,
+                score,
+                nodes: self.nodes,
+                time_ms: self.clock.elapsed().as_millis() as u64,
+                hashfull: self.tt.hashfull(),
+                pv,
+            });
+
+            if let (Some(n), Some(m)) = (limits.mate, mate_in_moves(score)) {
+                if m > 0 && m as u32 <= n {
+                    break;
+                }
+            }
+            if self.clock.stopped() || self.node_limit.is_some_and(|n| self.nodes >= n) {
+                break;
+            }
+            if !self.clock.pondering() {
+                if let Some(soft) = self.deadlines.soft {
+                    if self.clock.budget_elapsed_ms() >= soft {
+                        break;
+                    }
+                }
+            }
+        }
+        if outcome.ponder.is_none() {
+            outcome.ponder = self.ponder_from_table(pos, outcome.best);
+        }
+        outcome.nodes = self.nodes;
+        outcome
+    }
+
+    /// A reply to expect after `best`, from the table, when the PV was cut short.
+    fn ponder_from_table(&self, pos: &mut Position, best: Option<ChessMove>) -> Option<ChessMove> {
+        let best = best?;
+        pos.make_move(best);
+        let reply = self
+            .tt
+            .probe(pos.key())
+            .and_then(|e| e.best_move)
+            .filter(|m| pos.board().legal(*m));
+        pos.unmake_move();
+        reply
+    }
+
+    /// Whether the search must stop now. Polled every node; the clock is read only every
+    /// `POLL_MASK + 1` nodes.
+    #[inline]
+    fn should_stop(&mut self) -> bool {
+        if self.aborted {
+            return true;
+        }
+        if self.nodes & POLL_MASK == 0 && self.clock.stopped() {
+            self.aborted = true;
+        }
+        if self.interruptible {
+            if self.node_limit.is_some_and(|n| self.nodes >= n) {
+                self.aborted = true;
+            } else if self.nodes & POLL_MASK == 0 && !self.clock.pondering() {
+                if let Some(hard) = self.deadlines.hard {
+                    if self.clock.budget_elapsed_ms() >= hard {
+                        self.aborted = true;
+                    }
+                }
+            }
+        }
+        self.aborted
+    }
+
+    fn negamax(
+        &mut self,
+        pos: &mut Position,
+        mut depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        let root = ply == 0;
+        self.pv_len[ply] = ply;
+        if !root && pos.is_draw(self.root_ply) {
+            return DRAW;
+        }
+        let in_check = pos.in_check();
+        if in_check {
+            depth += 1;
+        }
+        if depth <= 0 {
+            return self.qsearch(pos, alpha, beta, ply);
+        }
+        if ply >= MAX_PLY - 1 {
+            return evaluate(pos);
+        }
+        self.nodes += 1;
+        if self.should_stop() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        let pv_node = beta - alpha > 1;
+
+        let key = pos.key();
+        let entry = self.tt.probe(key);
+        let tt_move = entry.and_then(|e| e.best_move);
+        if let Some(e) = entry {
+            if self.config.tt_cutoffs && !pv_node && !root && e.depth as i32 >= depth {
+                let score = score_from_tt(e.score, ply);
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= alpha,
+                };
+                if cut {
+                    return score;
+                }
+            }
+        }
+
+        let mut moves = MoveList::all(pos);
+        if root && !self.root_moves.is_empty() {
+            let allowed = &self.root_moves;
+            moves.retain(|m| allowed.contains(&m));
+        }
+        if moves.is_empty() {
+            return if in_check { mated_in(ply) } else { DRAW };
+        }
+        moves.score(pos, tt_move);
+
+        let original_alpha = alpha;
+        let mut best = -INFINITY;
+        let mut best_move = None;
+        let mut searched = 0;
+        while let Some(m) = moves.pick() {
+            pos.make_move(m);
+            let score = if searched == 0 {
+                -self.negamax(pos, depth - 1, -beta, -alpha, ply + 1)
+            } else {
+                // Principal variation search: prove the move no better with a null
+                // window, and search it fully only if that proof fails.
+                let s = -self.negamax(pos, depth - 1, -alpha - 1, -alpha, ply + 1);
+                if s > alpha && s < beta {
+                    -self.negamax(pos, depth - 1, -beta, -alpha, ply + 1)
+                } else {
+                    s
+                }
+            };
+            pos.unmake_move();
+            searched += 1;
+            if self.aborted {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    best_move = Some(m);
+                    self.update_pv(ply, m);
+                    if root {
+                        self.root_best = Some((m, score));
+                    }
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt
+            .store(key, best_move, score_to_tt(best, ply), depth, bound);
+        best
+    }
+
+    /// Quiescence: only captures and promotions, so that the static evaluation is read
+    /// in quiet positions. Standing pat (taking the evaluation) is always allowed.
+    fn qsearch(&mut self, pos: &mut Position, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.pv_len[ply] = ply;
+        if ply > 0 && pos.is_draw(self.root_ply) {
+            return DRAW;
+        }
+        self.nodes += 1;
+        if self.should_stop() {
+            return 0;
+        }
+        let stand = evaluate(pos);
+        if ply >= MAX_PLY - 1 {
+            return stand;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if stand >= beta {
+            return stand;
+        }
+        if stand > alpha {
+            alpha = stand;
+        }
+        let mut best = stand;
+        let mut moves = MoveList::noisy(pos);
+        moves.score(pos, None);
+        while let Some(m) = moves.pick() {
+            pos.make_move(m);
+            let score = -self.qsearch(pos, -beta, -alpha, ply + 1);
+            pos.unmake_move();
+            if self.aborted {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    self.update_pv(ply, m);
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// Makes `m` followed by the child's PV the PV of this ply.
+    #[inline]
+    fn update_pv(&mut self, ply: usize, m: ChessMove) {
+        let child_len = self.pv_len[ply + 1].max(ply + 1);
+        self.pv[ply][ply] = m;
+        for i in ply + 1..child_len {
+            self.pv[ply][i] = self.pv[ply + 1][i];
+        }
+        self.pv_len[ply] = child_len;
+    }
+}
+
+/// The longest prefix of `pv` that is legal from `root`, cut after a move that ends the
+/// game (mate, stalemate or a draw), so a GUI never sees a move past the end.
+pub fn legal_pv(root: &Position, pv: &[ChessMove], root_ply: usize) -> Vec<ChessMove> {
+    let mut pos = root.clone();
+    let mut out = Vec::with_capacity(pv.len());
+    for &m in pv {
+        if !pos.board().legal(m) {
+            break;
+        }
+        pos.make_move(m);
+        out.push(m);
+        if !pos.has_legal_move() || pos.is_draw(root_ply) {
+            break;
+        }
+    }
+    out
+}

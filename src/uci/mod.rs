@@ -1,0 +1,438 @@
+//! The UCI layer: reads lines, turns them into [`Command`]s, drives the engine state and
+//! formats the search's reports. It knows nothing of alpha and beta.
+//!
+//! Threads: this loop runs on the main thread and never waits for the search, so
+//! `isready`, `stop` and `quit` are answered at once. Each `go` starts a search thread
+//! that owns a copy of the position and shares the table and a [`Clock`] (stop flag,
+//! ponder state). That thread prints the search's `info` lines and exactly one
+//! `bestmove`, holding it back in `infinite` and `ponder` mode until `stop` or
+//! `ponderhit`.
+
+pub mod command;
+pub mod options;
+
+use std::io::{BufRead, Write};
+use std::sync::Arc;
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use log::{debug, warn};
+
+pub use command::{Command, GoArgs, ParseError, Start};
+use options::{Change, Options};
+
+use crate::bench;
+use crate::eval;
+use crate::position::{self, Position, START_FEN};
+use crate::score::mate_in_moves;
+use crate::search::{search, Outcome, Report, SearchConfig};
+use crate::time::{Clock, Limits};
+use crate::tt::TranspositionTable;
+
+/// Engine name and authors, as sent in answer to `uci`.
+pub const NAME: &str = concat!("Tiefe ", env!("CARGO_PKG_VERSION"));
+pub const AUTHOR: &str = "the Tiefe developers";
+
+/// Writes one line to stdout (flushed) and logs it at `debug`.
+pub fn send(line: &str) {
+    debug!(">> {line}");
+    let mut out = std::io::stdout().lock();
+    // A closed stdout leaves nothing to talk to; the engine ends at the next read.
+    let _ = writeln!(out, "{line}");
+    let _ = out.flush();
+}
+
+/// Reports a problem with the input: to the GUI as `info string`, to stderr at `warn`.
+fn complain(msg: &str) {
+    warn!("{msg}");
+    send(&format!("info string {msg}"));
+}
+
+/// Formats a finished iteration as a UCI `info` line.
+pub fn info_line(r: &Report) -> String {
+    let score = match mate_in_moves(r.score) {
+        Some(m) => format!("mate {m}"),
+        None => format!("cp {}", r.score),
+    };
+    let nps = r.nodes * 1000 / r.time_ms.max(1);
+    let mut line = format!(
+        "info depth {} seldepth {} score {} nodes {} nps {} hashfull {} time {} pv",
+        r.depth, r.seldepth, score, r.nodes, nps, r.hashfull, r.time_ms
+    );
+    for m in &r.pv {
+        line.push(' ');
+        line.push_str(&m.to_string());
+    }
+    line
+}
+
+/// Formats the search's choice as a `bestmove` line.
+pub fn bestmove_line(o: &Outcome) -> String {
+    match (o.best, o.ponder) {
+        (Some(b), Some(p)) => format!("bestmove {b} ponder {p}"),
+        (Some(b), None) => format!("bestmove {b}"),
+        (None, _) => "bestmove (none)".to_string(),
+    }
+}
+
+/// A search running on its own thread.
+struct Running {
+    clock: Arc<Clock>,
+    thread: JoinHandle<()>,
+}
+
+/// The engine state the UCI commands act on.
+pub struct Engine {
+    position: Position,
+    tt: Arc<TranspositionTable>,
+    options: Options,
+    debug: bool,
+    running: Option<Running>,
+}
+
+impl Default for Engine {
+    fn default() -> Self {
+        Engine::new()
+    }
+}
+
+/// What the loop should do after a command.
+#[derive(Debug, PartialEq, Eq)]
+enum Flow {
+    Continue,
+    Quit,
+}
+
+impl Engine {
+    pub fn new() -> Engine {
+        let options = Options::default();
+        Engine {
+            position: Position::startpos(),
+            tt: Arc::new(TranspositionTable::new(options.hash_mb)),
+            options,
+            debug: false,
+            running: None,
+        }
+    }
+
+    /// Reads commands until `quit` or end of input, then stops any search and returns.
+    pub fn run(&mut self, input: impl BufRead) {
+        for line in input.lines() {
+            let Ok(line) = line else {
+                warn!("stdin is unreadable; quitting");
+                break;
+            };
+            let line = line.trim_end_matches(['\r', '\n']);
+            debug!("<< {line}");
+            if self.handle(line) == Flow::Quit {
+                break;
+            }
+        }
+        self.stop_search();
+    }
+
+    fn handle(&mut self, line: &str) -> Flow {
+        self.reap_finished();
+        let cmd = match line.parse::<Command>() {
+            Ok(c) => c,
+            Err(ParseError::Empty) => {
+                debug!("blank line ignored");
+                return Flow::Continue;
+            }
+            Err(ParseError::Unknown(word)) => {
+                debug!("unknown command '{word}' ignored");
+                send(&format!("info string unknown command '{word}'"));
+                return Flow::Continue;
+            }
+            Err(e) => {
+                complain(&e.to_string());
+                return Flow::Continue;
+            }
+        };
+        match cmd {
+            Command::Uci => {
+                send(&format!("id name {NAME}"));
+                send(&format!("id author {AUTHOR}"));
+                for l in options::option_lines() {
+                    send(&l);
+                }
+                send("uciok");
+            }
+            Command::Debug(on) => self.debug = on,
+            Command::IsReady => send("readyok"),
+            Command::Register => {}
+            Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
+            Command::UciNewGame => {
+                if self.searching() {
+                    complain("ucinewgame ignored: a search is running");
+                } else {
+                    self.clear_hash();
+                    self.position = Position::startpos();
+                }
+            }
+            Command::Position { start, moves } => self.set_position(start, &moves),
+            Command::Go(args) => self.go(args),
+            Command::Stop => {
+                if let Some(r) = &self.running {
+                    r.clock.stop();
+                }
+            }
+            Command::PonderHit => {
+                if let Some(r) = &self.running {
+                    r.clock.ponderhit();
+                }
+            }
+            Command::Quit => return Flow::Quit,
+            Command::Perft(depth) => self.perft(depth),
+            Command::Display => self.display(),
+            Command::Eval => self.eval(),
+            Command::Bench(depth) => {
+                if self.searching() {
+                    complain("bench ignored: a search is running");
+                } else {
+                    let r = bench::run(depth.unwrap_or(bench::DEFAULT_DEPTH));
+                    send(&format!("{} nodes {} nps", r.nodes, r.nps));
+                }
+            }
+        }
+        Flow::Continue
+    }
+
+    fn searching(&self) -> bool {
+        self.running.is_some()
+    }
+
+    /// Joins a search thread that has already printed its `bestmove`.
+    fn reap_finished(&mut self) {
+        if self
+            .running
+            .as_ref()
+            .is_some_and(|r| r.thread.is_finished())
+        {
+            self.join();
+        }
+    }
+
+    fn join(&mut self) {
+        if let Some(r) = self.running.take() {
+            if r.thread.join().is_err() {
+                warn!("search thread panicked");
+            }
+        }
+    }
+
+    /// Stops a running search and waits for its `bestmove`.
+    fn stop_search(&mut self) {
+        if let Some(r) = &self.running {
+            r.clock.stop();
+        }
+        self.join();
+    }
+
+    /// The table for exclusive use (no search may be running).
+    fn tt_mut(&mut self) -> &mut TranspositionTable {
+        Arc::get_mut(&mut self.tt).expect("no search holds the table")
+    }
+
+    fn clear_hash(&mut self) {
+        self.tt_mut().clear();
+    }
+
+    fn set_option(&mut self, name: &str, value: Option<&str>) {
+        let (change, note) = match options::parse(name, value) {
+            Ok(x) => x,
+            Err(e) => return complain(&e),
+        };
+        if let Some(n) = note {
+            complain(&n);
+        }
+        let needs_table = matches!(change, Change::Hash(_) | Change::ClearHash);
+        if needs_table && self.searching() {
+            return complain(&format!("{name} ignored: a search is running"));
+        }
+        match change {
+            Change::Hash(mb) => {
+                if mb != self.options.hash_mb {
+                    match TranspositionTable::try_new(mb) {
+                        Ok(t) => {
+                            self.tt = Arc::new(t);
+                            self.options.hash_mb = mb;
+                        }
+                        Err(e) => {
+                            complain(&format!("Hash: {e}; keeping {} MB", self.options.hash_mb))
+                        }
+                    }
+                }
+            }
+            Change::Threads(_) => {}
+            Change::ClearHash => self.clear_hash(),
+            Change::Ponder(on) => self.options.ponder = on,
+            Change::MoveOverhead(ms) => self.options.move_overhead_ms = ms,
+        }
+    }
+
+    fn set_position(&mut self, start: Start, moves: &[String]) {
+        let fen = match &start {
+            Start::StartPos => START_FEN,
+            Start::Fen(f) => f.as_str(),
+        };
+        let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
+        match position::setup(fen, &moves) {
+            Ok((pos, err)) => {
+                if let Some(e) = err {
+                    complain(&format!(
+                        "position: {e}; moves stop there, position is {}",
+                        pos.to_fen()
+                    ));
+                }
+                self.position = pos;
+            }
+            Err(e) => complain(&format!(
+                "position: invalid FEN '{fen}': {e}; keeping {}",
+                self.position.to_fen()
+            )),
+        }
+    }
+
+    fn go(&mut self, args: GoArgs) {
+        let start = Instant::now();
+        for w in &args.warnings {
+            complain(w);
+        }
+        // One search at a time: a second `go` first ends the first (with its bestmove).
+        self.stop_search();
+
+        let mut searchmoves = Vec::new();
+        for text in &args.searchmoves {
+            match self.position.parse_move(text) {
+                Ok(m) => searchmoves.push(m),
+                Err(e) => complain(&format!("searchmoves: {e}")),
+            }
+        }
+        let limits = Limits {
+            depth: args.depth,
+            nodes: args.nodes,
+            movetime: args.movetime,
+            mate: args.mate,
+            infinite: args.infinite,
+            ponder: args.ponder,
+            wtime: args.wtime,
+            btime: args.btime,
+            winc: args.winc,
+            binc: args.binc,
+            movestogo: args.movestogo,
+            searchmoves,
+        };
+        if self.debug {
+            let d = limits.deadlines(self.position.side_to_move(), self.options.move_overhead_ms);
+            send(&format!(
+                "info string deadlines soft {:?} hard {:?} ms",
+                d.soft, d.hard
+            ));
+        }
+        self.tt.new_search();
+        let clock = Arc::new(Clock::new(start, limits.ponder));
+        let mut pos = self.position.clone();
+        let tt = Arc::clone(&self.tt);
+        let overhead = self.options.move_overhead_ms;
+        let thread_clock = Arc::clone(&clock);
+        let thread = std::thread::Builder::new()
+            .name("search".into())
+            .stack_size(32 * 1024 * 1024)
+            .spawn(move || {
+                run_search(&mut pos, &limits, overhead, &tt, &thread_clock);
+            });
+        match thread {
+            Ok(thread) => self.running = Some(Running { clock, thread }),
+            Err(e) => {
+                complain(&format!("cannot start the search thread: {e}"));
+                let fallback = self.position.legal_moves().first().copied();
+                send(&bestmove_line(&Outcome {
+                    best: fallback,
+                    ponder: None,
+                    score: 0,
+                    depth: 0,
+                    nodes: 0,
+                }));
+            }
+        }
+    }
+
+    fn perft(&self, depth: u32) {
+        let start = Instant::now();
+        let mut total = 0;
+        for (m, n) in self.position.perft_divide(depth) {
+            send(&format!("{m}: {n}"));
+            total += n;
+        }
+        let ms = start.elapsed().as_millis() as u64;
+        send("");
+        send(&format!("Nodes searched: {total}"));
+        debug!("perft {depth}: {total} nodes in {ms} ms");
+    }
+
+    fn display(&self) {
+        for l in self.position.diagram().lines() {
+            send(l);
+        }
+        send(&format!("Fen: {}", self.position.to_fen()));
+        send(&format!("Key: {:016X}", self.position.key()));
+        send(&format!(
+            "Eval: {} (side to move), {} (White)",
+            eval::evaluate(&self.position),
+            eval::breakdown(self.position.board()).white
+        ));
+    }
+
+    fn eval(&self) {
+        let b = eval::breakdown(self.position.board());
+        send("term        White    Black    White-Black");
+        send(&format!(
+            "middlegame  {:>5}    {:>5}    {:>5}",
+            b.mg[0],
+            b.mg[1],
+            b.mg[0] - b.mg[1]
+        ));
+        send(&format!(
+            "endgame     {:>5}    {:>5}    {:>5}",
+            b.eg[0],
+            b.eg[1],
+            b.eg[0] - b.eg[1]
+        ));
+        send(&format!("phase {} of {}", b.phase, eval::MAX_PHASE));
+        send(&format!(
+            "Final evaluation: {} (White), {} (side to move)",
+            b.white,
+            eval::evaluate(&self.position)
+        ));
+    }
+}
+
+/// The body of a search thread: search, report, hold `bestmove` while the GUI still
+/// owns the clock (`infinite`, or `ponder` before `ponderhit`), then send it.
+fn run_search(
+    pos: &mut Position,
+    limits: &Limits,
+    overhead: u64,
+    tt: &TranspositionTable,
+    clock: &Clock,
+) {
+    let mut report = |r: &Report| send(&info_line(r));
+    let outcome = search(
+        pos,
+        limits,
+        overhead,
+        tt,
+        clock,
+        SearchConfig::default(),
+        &mut report,
+    );
+    if outcome.best.is_none() {
+        let score = if pos.in_check() { "mate 0" } else { "cp 0" };
+        send(&format!("info depth 0 score {score}"));
+    }
+    while !clock.stopped() && (limits.infinite || clock.pondering()) {
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    send(&bestmove_line(&outcome));
+}

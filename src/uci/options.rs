@@ -1,0 +1,140 @@
+//! The engine's UCI options: their `option` lines and how a `setoption` is read.
+
+/// Current option values.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Options {
+    pub hash_mb: usize,
+    pub ponder: bool,
+    pub move_overhead_ms: u64,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            hash_mb: HASH.default,
+            ponder: false,
+            move_overhead_ms: OVERHEAD.default as u64,
+        }
+    }
+}
+
+/// A spin option's range.
+pub struct Spin {
+    pub name: &'static str,
+    pub default: usize,
+    pub min: usize,
+    pub max: usize,
+}
+
+pub const HASH: Spin = Spin {
+    name: "Hash",
+    default: 16,
+    min: 1,
+    max: 65536,
+};
+
+/// Tiefe searches with one thread; the option is there because GUIs expect it.
+pub const THREADS: Spin = Spin {
+    name: "Threads",
+    default: 1,
+    min: 1,
+    max: 1,
+};
+
+pub const OVERHEAD: Spin = Spin {
+    name: "Move Overhead",
+    default: 10,
+    min: 0,
+    max: 5000,
+};
+
+impl Spin {
+    fn line(&self) -> String {
+        format!(
+            "option name {} type spin default {} min {} max {}",
+            self.name, self.default, self.min, self.max
+        )
+    }
+
+    /// Reads a value; out of range is clamped, with a note saying so.
+    fn read(&self, value: Option<&str>) -> Result<(usize, Option<String>), String> {
+        let text = value.unwrap_or("").trim();
+        let n: i128 = text
+            .parse()
+            .map_err(|_| format!("{}: '{}' is not a number", self.name, text))?;
+        let clamped = n.clamp(self.min as i128, self.max as i128) as usize;
+        let note = (clamped as i128 != n).then(|| {
+            format!(
+                "{}: {} is out of range {}..{}, using {}",
+                self.name, n, self.min, self.max, clamped
+            )
+        });
+        Ok((clamped, note))
+    }
+}
+
+/// The `option` lines sent in answer to `uci`.
+pub fn option_lines() -> Vec<String> {
+    vec![
+        HASH.line(),
+        THREADS.line(),
+        "option name Clear Hash type button".to_string(),
+        "option name Ponder type check default false".to_string(),
+        OVERHEAD.line(),
+    ]
+}
+
+/// What a `setoption` asks the engine to do.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Change {
+    Hash(usize),
+    Threads(usize),
+    ClearHash,
+    Ponder(bool),
+    MoveOverhead(u64),
+}
+
+/// Reads `setoption name <name> value <value>`. Names are case-insensitive. Returns the
+/// change and, when a value was clamped, a note for the GUI.
+pub fn parse(name: &str, value: Option<&str>) -> Result<(Change, Option<String>), String> {
+    let lower = name.trim().to_ascii_lowercase();
+    match lower.as_str() {
+        "hash" => HASH.read(value).map(|(v, n)| (Change::Hash(v), n)),
+        "threads" => THREADS.read(value).map(|(v, n)| (Change::Threads(v), n)),
+        "move overhead" => OVERHEAD
+            .read(value)
+            .map(|(v, n)| (Change::MoveOverhead(v as u64), n)),
+        "clear hash" => Ok((Change::ClearHash, None)),
+        "ponder" => match value.map(|v| v.trim().to_ascii_lowercase()).as_deref() {
+            Some("true") => Ok((Change::Ponder(true), None)),
+            Some("false") => Ok((Change::Ponder(false), None)),
+            other => Err(format!("Ponder: expected true or false, not {other:?}")),
+        },
+        _ => Err(format!("no such option '{}'", name.trim())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_case_insensitive_and_clamped() {
+        assert_eq!(parse("hAsH", Some("64")), Ok((Change::Hash(64), None)));
+        let (c, note) = parse("Hash", Some("0")).unwrap();
+        assert_eq!(c, Change::Hash(1));
+        assert!(note.is_some());
+        assert_eq!(
+            parse("move overhead", Some("99999")).unwrap().0,
+            Change::MoveOverhead(5000)
+        );
+        assert!(parse("Hash", Some("lots")).is_err());
+        assert!(parse("Hash", None).is_err());
+        assert!(parse("NoSuchThing", Some("1")).is_err());
+        assert_eq!(parse("CLEAR HASH", None), Ok((Change::ClearHash, None)));
+        assert_eq!(
+            parse("Ponder", Some("TRUE")),
+            Ok((Change::Ponder(true), None))
+        );
+    }
+}
