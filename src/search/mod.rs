@@ -25,6 +25,11 @@ pub struct SearchConfig {
     pub pruning: bool,
     /// Use the transposition table's scores for cutoffs (its moves always order).
     pub tt_cutoffs: bool,
+    /// Take cutoffs from entries searched deeper than needed. Normal play wants them (a
+    /// deeper result is a better one), but they make the root value differ from
+    /// fixed-depth minimax when extensions bring a position to the same ply with
+    /// different remaining depth; exact mode turns them off.
+    pub tt_deeper_cutoffs: bool,
 }
 
 impl Default for SearchConfig {
@@ -32,15 +37,18 @@ impl Default for SearchConfig {
         SearchConfig {
             pruning: true,
             tt_cutoffs: true,
+            tt_deeper_cutoffs: true,
         }
     }
 }
 
 impl SearchConfig {
-    /// No forward pruning: the root value is the minimax value.
+    /// No forward pruning and no deeper-table cutoffs: the root value is the minimax
+    /// value of the tree.
     pub fn exact() -> SearchConfig {
         SearchConfig {
             pruning: false,
+            tt_deeper_cutoffs: false,
             ..SearchConfig::default()
         }
     }
@@ -289,7 +297,12 @@ impl<'a> Searcher<'a> {
         let entry = self.tt.probe(key);
         let tt_move = entry.and_then(|e| e.best_move);
         if let Some(e) = entry {
-            if self.config.tt_cutoffs && !pv_node && !root && e.depth as i32 >= depth {
+            let deep_enough = if self.config.tt_deeper_cutoffs {
+                e.depth as i32 >= depth
+            } else {
+                e.depth as i32 == depth
+            };
+            if self.config.tt_cutoffs && !pv_node && !root && deep_enough {
                 let score = score_from_tt(e.score, ply);
                 let cut = match e.bound {
                     Bound::Exact => true,

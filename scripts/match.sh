@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Plays a match between two UCI engines with fastchess or cutechess-cli.
+#
+#   scripts/match.sh NEW BASE [games]          fixed number of games (default 400)
+#   SPRT=1 scripts/match.sh NEW BASE [max]     SPRT elo0=0 elo1=10 (stops when decided)
+#
+# Environment: RUNNER (path to fastchess or cutechess-cli; default: whichever is on
+# PATH), TC (default 5+0.05), BOOK (default ../shared/data/books/UHO_4060_v2.epd),
+# CONCURRENCY (default 2), PGN (output file, default match.pgn), ELO0/ELO1.
+set -euo pipefail
+
+new=${1:?usage: match.sh NEW BASE [games]}
+base=${2:?usage: match.sh NEW BASE [games]}
+games=${3:-400}
+here=$(cd "$(dirname "$0")/.." && pwd)
+book=${BOOK:-$here/../shared/data/books/UHO_4060_v2.epd}
+tc=${TC:-5+0.05}
+conc=${CONCURRENCY:-2}
+pgn=${PGN:-match.pgn}
+
+runner=${RUNNER:-}
+if [ -z "$runner" ]; then
+    runner=$(command -v fastchess || command -v cutechess-cli || true)
+fi
+if [ -z "$runner" ]; then
+    echo "no match runner: put fastchess or cutechess-cli on PATH or set RUNNER" >&2
+    exit 2
+fi
+[ -f "$book" ] || { echo "opening book not found: $book" >&2; exit 2; }
+
+args=(
+    -engine "cmd=$new" "name=$(basename "$new")"
+    -engine "cmd=$base" "name=$(basename "$base")"
+    -each proto=uci "tc=$tc" option.Hash=16
+    -openings "file=$book" format=epd order=random
+    -rounds $((games / 2)) -games 2 -repeat
+    -concurrency "$conc"
+    -pgnout "file=$pgn"
+    -recover
+)
+if [ "${SPRT:-0}" = 1 ]; then
+    args+=(-sprt "elo0=${ELO0:-0}" "elo1=${ELO1:-10}" alpha=0.05 beta=0.05)
+fi
+case "$(basename "$runner")" in
+    fastchess*) args+=(-autosaveinterval 0) ;;
+esac
+exec "$runner" "${args[@]}"
