@@ -178,12 +178,23 @@ impl<'a> Searcher<'a> {
             self.root_best = None;
             let score = self.negamax(pos, depth as i32, -INFINITY, INFINITY, 0);
             if self.aborted {
-                // A root move searched in full this iteration beats the last result.
+                // A root move searched in full this unfinished iteration beats the last
+                // result: play it, and report its line so the GUI's PV matches.
                 if let Some((m, sc)) = self.root_best {
                     if Some(m) != outcome.best {
+                        let pv = legal_pv(pos, &self.pv[0][..self.pv_len[0]], self.root_ply);
                         outcome.best = Some(m);
-                        outcome.ponder = None;
+                        outcome.ponder = pv.get(1).copied();
                         outcome.score = sc;
+                        report(&Report {
+                            depth,
+                            seldepth: self.seldepth.max(1) as u32,
+                            score: sc,
+                            nodes: self.nodes,
+                            time_ms: self.clock.elapsed().as_millis() as u64,
+                            hashfull: self.tt.hashfull(),
+                            pv,
+                        });
                     }
                 }
                 break;
