@@ -264,7 +264,7 @@ fn mate_scores_and_go_mate() {
     for l in data.lines().filter(|l| l.contains("bm #2;")).take(5) {
         let fen = l.split(" bm ").next().unwrap();
         e.send(&format!("position fen {fen}"));
-        e.send("go depth 6");
+        e.send("go mate 2");
         let (_, lines) = e.bestmove(LONG);
         assert_eq!(last_score(&lines), Some(("mate".to_string(), 2)), "{fen}");
     }
@@ -511,6 +511,18 @@ fn options() {
     e.send("ucinewgame");
     e.send("go depth 3");
     e.bestmove(LONG);
+    // A GUI sends the next game's set-up the moment bestmove arrives; the search is
+    // over by then and must not refuse it.
+    for _ in 0..30 {
+        e.send("go depth 1");
+        e.bestmove(LONG);
+        e.send("ucinewgame");
+        e.send("setoption name Hash value 2");
+        e.send("setoption name Hash value 1");
+        e.send("setoption name Clear Hash");
+    }
+    let lines = e.sync();
+    assert!(lines.iter().all(|l| l == "readyok"), "{lines:?}");
 }
 
 #[test]

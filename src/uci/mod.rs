@@ -12,6 +12,7 @@ pub mod command;
 pub mod options;
 
 use std::io::{BufRead, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
@@ -78,6 +79,9 @@ pub fn bestmove_line(o: &Outcome) -> String {
 /// A search running on its own thread.
 struct Running {
     clock: Arc<Clock>,
+    /// Set just before the thread sends `bestmove`: from then on the search is over for
+    /// the GUI, which may send `ucinewgame` or `setoption` at once.
+    done: Arc<AtomicBool>,
     thread: JoinHandle<()>,
 }
 
@@ -202,12 +206,13 @@ impl Engine {
         self.running.is_some()
     }
 
-    /// Joins a search thread that has already printed its `bestmove`.
+    /// Joins a search thread that has sent (or is sending) its `bestmove`: it ends at
+    /// once, and joining releases its hold on the table.
     fn reap_finished(&mut self) {
         if self
             .running
             .as_ref()
-            .is_some_and(|r| r.thread.is_finished())
+            .is_some_and(|r| r.done.load(Ordering::Acquire) || r.thread.is_finished())
         {
             self.join();
         }
@@ -336,14 +341,29 @@ impl Engine {
         let tt = Arc::clone(&self.tt);
         let overhead = self.options.move_overhead_ms;
         let thread_clock = Arc::clone(&clock);
+        let done = Arc::new(AtomicBool::new(false));
+        let thread_done = Arc::clone(&done);
         let thread = std::thread::Builder::new()
             .name("search".into())
             .stack_size(32 * 1024 * 1024)
             .spawn(move || {
-                run_search(&mut pos, &limits, overhead, &tt, &thread_clock);
+                run_search(
+                    &mut pos,
+                    &limits,
+                    overhead,
+                    &tt,
+                    &thread_clock,
+                    &thread_done,
+                );
             });
         match thread {
-            Ok(thread) => self.running = Some(Running { clock, thread }),
+            Ok(thread) => {
+                self.running = Some(Running {
+                    clock,
+                    done,
+                    thread,
+                })
+            }
             Err(e) => {
                 complain(&format!("cannot start the search thread: {e}"));
                 let fallback = self.position.legal_moves().first().copied();
@@ -416,6 +436,7 @@ fn run_search(
     overhead: u64,
     tt: &TranspositionTable,
     clock: &Clock,
+    done: &AtomicBool,
 ) {
     let mut report = |r: &Report| send(&info_line(r));
     let outcome = search(
@@ -434,5 +455,6 @@ fn run_search(
     while !clock.stopped() && (limits.infinite || clock.pondering()) {
         std::thread::sleep(Duration::from_millis(1));
     }
+    done.store(true, Ordering::Release);
     send(&bestmove_line(&outcome));
 }
