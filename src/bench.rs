@@ -10,7 +10,7 @@ use crate::time::{Clock, Limits};
 use crate::tt::TranspositionTable;
 
 /// Depth used when none is given.
-pub const DEFAULT_DEPTH: u32 = 7;
+pub const DEFAULT_DEPTH: u32 = 10;
 
 /// Opening, middlegame and endgame positions, with checks, promotions and castling.
 pub const POSITIONS: &[&str] = &[

@@ -68,8 +68,10 @@ impl Limits {
             .map(|m| (m as i64).clamp(1, 50))
             .unwrap_or(DEFAULT_MOVES_TO_GO);
         let base = available / mtg + inc * 3 / 4;
-        // Never plan to spend more than three quarters of what is left on one move.
-        let hard = (base * 4).min(available * 3 / 4).max(1);
+        // At most three planned shares on one move, and never more than a third of what
+        // is left: a process starved of CPU by a busy machine overruns its deadline, and
+        // what is kept back absorbs that.
+        let hard = (base * 3).min(available / 3).max(1);
         let soft = base.min(hard).max(1);
         Deadlines {
             soft: Some(soft as u64),

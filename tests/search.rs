@@ -185,7 +185,7 @@ fn finds_mates_at_their_distance() {
                 &mut pos,
                 depth(2 * n as u32 - 2),
                 &tt,
-                SearchConfig::default(),
+                SearchConfig::exact(),
             );
             assert_eq!(mate_in_moves(reply.score), Some(-(n - 1)), "{fen}");
         }
@@ -210,16 +210,18 @@ fn table_mate_scores_round_trip() {
     for (fen, _) in cases {
         let mut pos = Position::from_fen(&fen).unwrap();
         let tt = TranspositionTable::new(16);
-        let first = run(&mut pos, depth(5), &tt, SearchConfig::default());
+        // Without forward pruning a mate in 2 is proven at depth 3.
+        let exact = SearchConfig::exact();
+        let first = run(&mut pos, depth(5), &tt, exact);
         assert_eq!(mate_in_moves(first.score), Some(2), "{fen}");
         // The same search again, answered partly from the table.
-        let again = run(&mut pos, depth(5), &tt, SearchConfig::default());
+        let again = run(&mut pos, depth(5), &tt, exact);
         assert_eq!(again.score, first.score, "{fen}");
         // Two plies on, entries stored nearer the root must read one move nearer.
         pos.make_move(first.best.unwrap());
         for reply in pos.legal_moves() {
             pos.make_move(reply);
-            let later = run(&mut pos, depth(3), &tt, SearchConfig::default());
+            let later = run(&mut pos, depth(3), &tt, exact);
             assert_eq!(mate_in_moves(later.score), Some(1), "{fen} {reply}");
             pos.unmake_move();
         }

@@ -11,11 +11,11 @@ use chess::ChessMove;
 
 use crate::eval::evaluate;
 use crate::position::Position;
-use crate::score::{mate_in_moves, mated_in, DRAW, INFINITY, MAX_PLY};
+use crate::score::{is_mate, mate_in_moves, mated_in, DRAW, INFINITY, MAX_PLY};
 use crate::time::{Clock, Deadlines, Limits};
 use crate::tt::{score_from_tt, score_to_tt, Bound, TranspositionTable};
 
-pub use ordering::MoveList;
+pub use ordering::{History, MoveList};
 
 /// Switches that change which tree is searched (not how fast it is ordered).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -103,6 +103,9 @@ pub struct Searcher<'a> {
     pv_len: [usize; MAX_PLY + 1],
     /// Best root move of the unfinished iteration, once a move has been fully searched.
     root_best: Option<(ChessMove, i32)>,
+    /// Two quiet moves per ply that recently caused a beta cutoff.
+    killers: [[Option<ChessMove>; 2]; MAX_PLY + 1],
+    history: History,
 }
 
 /// Runs iterative deepening on `pos` within `limits`, reporting each iteration.
@@ -115,6 +118,17 @@ pub fn search(
     config: SearchConfig,
     report: &mut dyn FnMut(&Report),
 ) -> Outcome {
+    // `go mate N` asks for a proof, and forward pruning cannot prove a mate (it cuts on
+    // static guesses that ignore mate threats); without it the shortest mate is found
+    // by depth 2N-1.
+    let config = if limits.mate.is_some() {
+        SearchConfig {
+            pruning: false,
+            ..config
+        }
+    } else {
+        config
+    };
     let mut s = Searcher::new(pos, limits, overhead_ms, tt, clock, config);
     s.iterate(pos, limits, report)
 }
@@ -143,6 +157,8 @@ impl<'a> Searcher<'a> {
             pv: vec![[ChessMove::default(); MAX_PLY + 1]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
             root_best: None,
+            killers: [[None; 2]; MAX_PLY + 1],
+            history: History::default(),
         }
     }
 
@@ -176,7 +192,7 @@ impl<'a> Searcher<'a> {
             self.interruptible = depth > 1;
             self.seldepth = 0;
             self.root_best = None;
-            let score = self.negamax(pos, depth as i32, -INFINITY, INFINITY, 0);
+            let score = self.negamax(pos, depth as i32, -INFINITY, INFINITY, 0, true);
             if self.aborted {
                 // A root move searched in full this unfinished iteration beats the last
                 // result: play it, and report its line so the GUI's PV matches.
@@ -281,6 +297,7 @@ impl<'a> Searcher<'a> {
         mut alpha: i32,
         beta: i32,
         ply: usize,
+        allow_null: bool,
     ) -> i32 {
         let root = ply == 0;
         self.pv_len[ply] = ply;
@@ -326,6 +343,30 @@ impl<'a> Searcher<'a> {
             }
         }
 
+        // A static guess cannot prove or refute a mate: no pruning against mate bounds.
+        if self.config.pruning && !pv_node && !in_check && !root && !is_mate(beta) {
+            let eval = evaluate(pos);
+            // Reverse futility: so far above beta that a shallow search will not fall
+            // back below it.
+            if depth <= RFP_MAX_DEPTH && eval - RFP_MARGIN * depth >= beta {
+                return eval;
+            }
+            // Null move: if passing still fails high, a real move will too. Not in
+            // pawn endings, where passing may be the only good "move" (zugzwang).
+            if allow_null && depth >= 3 && eval >= beta && has_pieces(pos) {
+                let r = 3 + depth / 4;
+                pos.make_null_move();
+                let score = -self.negamax(pos, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
+                pos.unmake_move();
+                if self.aborted {
+                    return 0;
+                }
+                if score >= beta {
+                    return if is_mate(score) { beta } else { score };
+                }
+            }
+        }
+
         let mut moves = MoveList::all(pos);
         if root && !self.root_moves.is_empty() {
             let allowed = &self.root_moves;
@@ -334,22 +375,49 @@ impl<'a> Searcher<'a> {
         if moves.is_empty() {
             return if in_check { mated_in(ply) } else { DRAW };
         }
-        moves.score(pos, tt_move);
+        moves.score(pos, tt_move, self.killers[ply], &self.history);
 
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_move = None;
         let mut searched = 0;
+        // Quiet moves tried before the one that cuts, to be marked down in history.
+        let mut quiets_tried: [ChessMove; 64] = [ChessMove::default(); 64];
+        let mut n_quiets = 0;
         while let Some(m) = moves.pick() {
+            let quiet = !pos.is_capture(m) && m.get_promotion().is_none();
             pos.make_move(m);
             let score = if searched == 0 {
-                -self.negamax(pos, depth - 1, -beta, -alpha, ply + 1)
+                -self.negamax(pos, depth - 1, -beta, -alpha, ply + 1, true)
             } else {
+                // Late move reduction: quiet moves ordered late are searched shallower
+                // first, and at full depth only if they beat alpha.
+                let reduction = if self.config.pruning
+                    && quiet
+                    && depth >= 3
+                    && searched >= 3
+                    && !in_check
+                    && !pos.in_check()
+                {
+                    lmr_reduction(depth, searched).min(depth - 2)
+                } else {
+                    0
+                };
                 // Principal variation search: prove the move no better with a null
                 // window, and search it fully only if that proof fails.
-                let s = -self.negamax(pos, depth - 1, -alpha - 1, -alpha, ply + 1);
+                let mut s = -self.negamax(
+                    pos,
+                    depth - 1 - reduction,
+                    -alpha - 1,
+                    -alpha,
+                    ply + 1,
+                    true,
+                );
+                if reduction > 0 && s > alpha {
+                    s = -self.negamax(pos, depth - 1, -alpha - 1, -alpha, ply + 1, true);
+                }
                 if s > alpha && s < beta {
-                    -self.negamax(pos, depth - 1, -beta, -alpha, ply + 1)
+                    -self.negamax(pos, depth - 1, -beta, -alpha, ply + 1, true)
                 } else {
                     s
                 }
@@ -369,9 +437,16 @@ impl<'a> Searcher<'a> {
                         self.root_best = Some((m, score));
                     }
                     if score >= beta {
+                        if quiet {
+                            self.reward_quiet(pos, m, depth, ply, &quiets_tried[..n_quiets]);
+                        }
                         break;
                     }
                 }
+            }
+            if quiet && n_quiets < quiets_tried.len() {
+                quiets_tried[n_quiets] = m;
+                n_quiets += 1;
             }
         }
 
@@ -411,7 +486,7 @@ impl<'a> Searcher<'a> {
         }
         let mut best = stand;
         let mut moves = MoveList::noisy(pos);
-        moves.score(pos, None);
+        moves.score_noisy(pos);
         while let Some(m) = moves.pick() {
             pos.make_move(m);
             let score = -self.qsearch(pos, -beta, -alpha, ply + 1);
@@ -433,6 +508,28 @@ impl<'a> Searcher<'a> {
         best
     }
 
+    /// A quiet move caused a beta cutoff: make it a killer of this ply, raise its
+    /// history and lower that of the quiet moves tried before it.
+    fn reward_quiet(
+        &mut self,
+        pos: &Position,
+        m: ChessMove,
+        depth: i32,
+        ply: usize,
+        failed: &[ChessMove],
+    ) {
+        if self.killers[ply][0] != Some(m) {
+            self.killers[ply][1] = self.killers[ply][0];
+            self.killers[ply][0] = Some(m);
+        }
+        let side = pos.side_to_move().to_index();
+        let bonus = depth * depth;
+        self.history.update(side, m, bonus);
+        for &f in failed {
+            self.history.update(side, f, -bonus);
+        }
+    }
+
     /// Makes `m` followed by the child's PV the PV of this ply.
     #[inline]
     fn update_pv(&mut self, ply: usize, m: ChessMove) {
@@ -443,6 +540,26 @@ impl<'a> Searcher<'a> {
         }
         self.pv_len[ply] = child_len;
     }
+}
+
+/// Deepest remaining depth at which reverse futility pruning applies.
+const RFP_MAX_DEPTH: i32 = 6;
+/// Reverse futility margin per ply of remaining depth, in centipawns.
+const RFP_MARGIN: i32 = 80;
+
+/// Whether the side to move has a piece other than pawns and king (null move is unsafe
+/// without one: zugzwang).
+fn has_pieces(pos: &Position) -> bool {
+    let b = pos.board();
+    let kings_pawns = *b.pieces(chess::Piece::King) | *b.pieces(chess::Piece::Pawn);
+    (*b.color_combined(b.side_to_move()) & !kings_pawns).popcnt() > 0
+}
+
+/// Late move reduction in plies, growing with depth and with the move's place in the
+/// ordering (the usual logarithmic formula).
+fn lmr_reduction(depth: i32, searched: usize) -> i32 {
+    let r = 0.75 + (depth as f64).ln() * (searched as f64).ln() / 2.25;
+    r as i32
 }
 
 /// The longest prefix of `pv` that is legal from `root`, cut after a move that ends the

@@ -2,7 +2,8 @@
 //!
 //! Good ordering is what makes alpha-beta fast: the table move first (it was best
 //! before), then captures by MVV-LVA (most valuable victim, least valuable attacker) and
-//! promotions, then quiet moves.
+//! promotions, then the two killer moves of this ply (quiet moves that refuted a sibling),
+//! then the other quiet moves by their history score.
 
 use chess::{BitBoard, ChessMove, MoveGen, Piece, EMPTY};
 
@@ -13,6 +14,40 @@ use crate::position::Position;
 const TT_MOVE: i32 = 10_000_000;
 /// Base of captures and promotions, above every quiet move.
 const NOISY: i32 = 1_000_000;
+/// Killer moves: below captures, above every history score.
+const KILLER: [i32; 2] = [900_000, 899_000];
+/// History scores stay within ±HISTORY_MAX (below the killers).
+pub const HISTORY_MAX: i32 = 16_384;
+
+/// Butterfly history: how often a quiet move (by side, from, to) caused a cutoff,
+/// decaying toward zero as it fails. Updates use "gravity" so that scores saturate at
+/// ±HISTORY_MAX instead of growing without bound.
+pub struct History {
+    table: Box<[[[i32; 64]; 64]; 2]>,
+}
+
+impl Default for History {
+    fn default() -> Self {
+        History {
+            table: Box::new([[[0; 64]; 64]; 2]),
+        }
+    }
+}
+
+impl History {
+    #[inline]
+    pub fn get(&self, side: usize, m: ChessMove) -> i32 {
+        self.table[side][m.get_source().to_index()][m.get_dest().to_index()]
+    }
+
+    /// Adds `bonus` (negative for a malus), pulled toward the bound as it nears it.
+    #[inline]
+    pub fn update(&mut self, side: usize, m: ChessMove, bonus: i32) {
+        let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
+        let e = &mut self.table[side][m.get_source().to_index()][m.get_dest().to_index()];
+        *e += bonus - *e * bonus.abs() / HISTORY_MAX;
+    }
+}
 
 /// A fixed-capacity list of moves with ordering scores, picked best first.
 pub struct MoveList {
@@ -84,14 +119,34 @@ impl MoveList {
     }
 
     /// Gives every move its ordering score.
-    pub fn score(&mut self, pos: &Position, tt_move: Option<ChessMove>) {
+    pub fn score(
+        &mut self,
+        pos: &Position,
+        tt_move: Option<ChessMove>,
+        killers: [Option<ChessMove>; 2],
+        history: &History,
+    ) {
+        let side = pos.side_to_move().to_index();
         for i in 0..self.len {
             let m = self.moves[i];
             self.scores[i] = if Some(m) == tt_move {
                 TT_MOVE
+            } else if let Some(s) = noisy_score(pos, m) {
+                s
+            } else if Some(m) == killers[0] {
+                KILLER[0]
+            } else if Some(m) == killers[1] {
+                KILLER[1]
             } else {
-                noisy_score(pos, m).unwrap_or(0)
+                history.get(side, m)
             };
+        }
+    }
+
+    /// Scores captures and promotions only (quiescence).
+    pub fn score_noisy(&mut self, pos: &Position) {
+        for i in 0..self.len {
+            self.scores[i] = noisy_score(pos, self.moves[i]).unwrap_or(0);
         }
     }
 
