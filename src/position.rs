@@ -548,13 +548,7 @@ impl Position {
         );
         let zeroing =
             self.board.piece_on(mv.get_source()) == Some(Piece::Pawn) || self.is_capture(mv);
-        self.undo.push(Undo {
-            board: self.board,
-            halfmove: self.halfmove,
-            rep_window: self.rep_window,
-            fullmove: self.fullmove,
-        });
-        self.history.push(self.board.get_hash());
+        self.save();
         if self.board.side_to_move() == Color::Black {
             self.fullmove += 1;
         }
@@ -574,6 +568,15 @@ impl Position {
         let Some(next) = self.board.null_move() else {
             return false;
         };
+        self.save();
+        self.board = next;
+        self.halfmove += 1;
+        self.rep_window = 0;
+        true
+    }
+
+    /// Records what [`Position::unmake_move`] restores, and the key for repetitions.
+    fn save(&mut self) {
         self.undo.push(Undo {
             board: self.board,
             halfmove: self.halfmove,
@@ -581,10 +584,6 @@ impl Position {
             fullmove: self.fullmove,
         });
         self.history.push(self.board.get_hash());
-        self.board = next;
-        self.halfmove += 1;
-        self.rep_window = 0;
-        true
     }
 
     /// Takes back the last move or null move.

@@ -4,6 +4,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::time::Limits;
+
 /// Where a `position` command starts from.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Start {
@@ -11,21 +13,12 @@ pub enum Start {
     Fen(String),
 }
 
-/// `go` arguments as given, with moves still as text (they are matched against the
-/// position's legal moves when the search starts).
+/// `go` arguments as given. The limits are final except for `searchmoves`, which stay
+/// text here and are matched against the position's legal moves when the search starts.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct GoArgs {
-    pub depth: Option<u32>,
-    pub nodes: Option<u64>,
-    pub movetime: Option<i64>,
-    pub mate: Option<u32>,
-    pub infinite: bool,
-    pub ponder: bool,
-    pub wtime: Option<i64>,
-    pub btime: Option<i64>,
-    pub winc: Option<i64>,
-    pub binc: Option<i64>,
-    pub movestogo: Option<u32>,
+    /// Every limit but `searchmoves` (left empty here).
+    pub limits: Limits,
     pub searchmoves: Vec<String>,
     /// Tokens that could not be read; the search still runs without them.
     pub warnings: Vec<String>,
@@ -211,8 +204,8 @@ fn parse_go(rest: &[&str]) -> Result<Command, ParseError> {
             }
         };
         match key {
-            "infinite" => g.infinite = true,
-            "ponder" => g.ponder = true,
+            "infinite" => g.limits.infinite = true,
+            "ponder" => g.limits.ponder = true,
             "searchmoves" => {
                 while i < rest.len() && !GO_KEYWORDS.contains(&rest[i]) {
                     g.searchmoves.push(rest[i].to_string());
@@ -225,11 +218,11 @@ fn parse_go(rest: &[&str]) -> Result<Command, ParseError> {
                 match v.and_then(|v| v.parse::<i64>().ok()) {
                     Some(n) => {
                         let slot = match key {
-                            "wtime" => &mut g.wtime,
-                            "btime" => &mut g.btime,
-                            "winc" => &mut g.winc,
-                            "binc" => &mut g.binc,
-                            _ => &mut g.movetime,
+                            "wtime" => &mut g.limits.wtime,
+                            "btime" => &mut g.limits.btime,
+                            "winc" => &mut g.limits.winc,
+                            "binc" => &mut g.limits.binc,
+                            _ => &mut g.limits.movetime,
                         };
                         *slot = Some(n);
                     }
@@ -242,9 +235,9 @@ fn parse_go(rest: &[&str]) -> Result<Command, ParseError> {
                     Some(n) => {
                         let n = n.clamp(0, u32::MAX as i64) as u32;
                         match key {
-                            "depth" => g.depth = Some(n.max(1)),
-                            "mate" => g.mate = Some(n.max(1)),
-                            _ => g.movestogo = Some(n.max(1)),
+                            "depth" => g.limits.depth = Some(n.max(1)),
+                            "mate" => g.limits.mate = Some(n.max(1)),
+                            _ => g.limits.movestogo = Some(n.max(1)),
                         }
                     }
                     None => g.warnings.push(format!("go: bad value for {key}: {v:?}")),
@@ -253,7 +246,7 @@ fn parse_go(rest: &[&str]) -> Result<Command, ParseError> {
             "nodes" => {
                 let v = value();
                 match v.and_then(|v| v.parse::<i64>().ok()) {
-                    Some(n) => g.nodes = Some(n.max(1) as u64),
+                    Some(n) => g.limits.nodes = Some(n.max(1) as u64),
                     None => g.warnings.push(format!("go: bad value for nodes: {v:?}")),
                 }
             }
@@ -272,11 +265,11 @@ mod tests {
         let Ok(Command::Go(g)) = "go btime 300 winc 5 wtime -20 movestogo 7 binc 0".parse() else {
             panic!()
         };
-        assert_eq!(g.wtime, Some(-20));
-        assert_eq!(g.btime, Some(300));
-        assert_eq!(g.winc, Some(5));
-        assert_eq!(g.binc, Some(0));
-        assert_eq!(g.movestogo, Some(7));
+        assert_eq!(g.limits.wtime, Some(-20));
+        assert_eq!(g.limits.btime, Some(300));
+        assert_eq!(g.limits.winc, Some(5));
+        assert_eq!(g.limits.binc, Some(0));
+        assert_eq!(g.limits.movestogo, Some(7));
         assert!(g.warnings.is_empty());
     }
 
@@ -286,8 +279,8 @@ mod tests {
             panic!()
         };
         assert_eq!(g.searchmoves, vec!["e2e4", "d2d4"]);
-        assert_eq!(g.depth, Some(3));
-        assert!(g.infinite);
+        assert_eq!(g.limits.depth, Some(3));
+        assert!(g.limits.infinite);
     }
 
     #[test]
@@ -295,8 +288,8 @@ mod tests {
         let Ok(Command::Go(g)) = "go wtime abc depth 2".parse() else {
             panic!()
         };
-        assert_eq!(g.wtime, None);
-        assert_eq!(g.depth, Some(2));
+        assert_eq!(g.limits.wtime, None);
+        assert_eq!(g.limits.depth, Some(2));
         assert_eq!(g.warnings.len(), 1);
     }
 

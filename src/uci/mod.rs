@@ -315,18 +315,8 @@ impl Engine {
             }
         }
         let limits = Limits {
-            depth: args.depth,
-            nodes: args.nodes,
-            movetime: args.movetime,
-            mate: args.mate,
-            infinite: args.infinite,
-            ponder: args.ponder,
-            wtime: args.wtime,
-            btime: args.btime,
-            winc: args.winc,
-            binc: args.binc,
-            movestogo: args.movestogo,
             searchmoves,
+            ..args.limits
         };
         if self.debug {
             let d = limits.deadlines(self.position.side_to_move(), self.options.move_overhead_ms);
