@@ -53,15 +53,13 @@ fn main() -> ExitCode {
                 Position::startpos()
             };
             let start = std::time::Instant::now();
-            let mut out = std::io::stdout().lock();
-            let mut total = 0;
-            for (m, n) in pos.perft_divide(depth) {
-                let _ = writeln!(out, "{m}: {n}");
-                total += n;
-            }
+            let lines = pos.perft_report(depth);
             let ms = start.elapsed().as_millis() as u64;
-            let _ = writeln!(out, "\nNodes searched: {total}");
-            eprintln!("{total} nodes in {ms} ms, {} nps", total * 1000 / ms.max(1));
+            let mut out = std::io::stdout().lock();
+            for l in &lines {
+                let _ = writeln!(out, "{l}");
+            }
+            eprintln!("{} in {ms} ms", lines.last().map_or("", String::as_str));
             ExitCode::SUCCESS
         }
         Some(_) => usage(),

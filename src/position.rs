@@ -717,24 +717,7 @@ impl Position {
 
     /// Counts leaf nodes of the legal move tree to `depth`.
     pub fn perft(&self, depth: u32) -> u64 {
-        fn go(board: &Board, depth: u32) -> u64 {
-            let moves = MoveGen::new_legal(board);
-            if depth <= 1 {
-                return moves.len() as u64;
-            }
-            let mut next = *board;
-            moves
-                .map(|m| {
-                    board.make_move(m, &mut next);
-                    go(&next, depth - 1)
-                })
-                .sum()
-        }
-        if depth == 0 {
-            1
-        } else {
-            go(&self.board, depth)
-        }
+        perft_board(&self.board, depth)
     }
 
     /// Perft split by root move, in the order of the legal move list.
@@ -742,27 +725,21 @@ impl Position {
         let mut next = self.board;
         MoveGen::new_legal(&self.board)
             .map(|m| {
-                let count = if depth <= 1 {
-                    1
-                } else {
-                    self.board.make_move(m, &mut next);
-                    Position::perft_board(&next, depth - 1)
-                };
-                (m, count)
+                self.board.make_move(m, &mut next);
+                (m, perft_board(&next, depth.saturating_sub(1)))
             })
             .collect()
     }
 
-    fn perft_board(board: &Board, depth: u32) -> u64 {
-        let p = Position {
-            board: *board,
-            halfmove: 0,
-            rep_window: 0,
-            fullmove: 1,
-            history: Vec::new(),
-            undo: Vec::new(),
-        };
-        p.perft(depth)
+    /// The `perft` report: one `move: count` line per root move, a blank line, then
+    /// `Nodes searched: <total>`.
+    pub fn perft_report(&self, depth: u32) -> Vec<String> {
+        let divide = self.perft_divide(depth);
+        let total: u64 = divide.iter().map(|d| d.1).sum();
+        let mut lines: Vec<String> = divide.iter().map(|(m, n)| format!("{m}: {n}")).collect();
+        lines.push(String::new());
+        lines.push(format!("Nodes searched: {total}"));
+        lines
     }
 
     /// The same position with colours swapped and the board flipped top to bottom
@@ -814,6 +791,24 @@ impl Position {
         s.push_str("   a   b   c   d   e   f   g   h\n");
         s
     }
+}
+
+/// Leaf count of the legal move tree of `board` to `depth` (bulk-counted at the last ply).
+fn perft_board(board: &Board, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let moves = MoveGen::new_legal(board);
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    let mut next = *board;
+    moves
+        .map(|m| {
+            board.make_move(m, &mut next);
+            perft_board(&next, depth - 1)
+        })
+        .sum()
 }
 
 /// Sets up a position from a FEN and a list of UCI moves, as the `position` command does.

@@ -369,16 +369,9 @@ impl Engine {
     }
 
     fn perft(&self, depth: u32) {
-        let start = Instant::now();
-        let mut total = 0;
-        for (m, n) in self.position.perft_divide(depth) {
-            send(&format!("{m}: {n}"));
-            total += n;
+        for line in self.position.perft_report(depth) {
+            send(&line);
         }
-        let ms = start.elapsed().as_millis() as u64;
-        send("");
-        send(&format!("Nodes searched: {total}"));
-        debug!("perft {depth}: {total} nodes in {ms} ms");
     }
 
     fn display(&self) {
