@@ -202,15 +202,7 @@ impl<'a> Searcher<'a> {
                         outcome.best = Some(m);
                         outcome.ponder = pv.get(1).copied();
                         outcome.score = sc;
-                        report(&Report {
-                            depth,
-                            seldepth: self.seldepth.max(1) as u32,
-                            score: sc,
-                            nodes: self.nodes,
-                            time_ms: self.clock.elapsed().as_millis() as u64,
-                            hashfull: self.tt.hashfull(),
-                            pv,
-                        });
+                        report(&self.report(depth, sc, pv));
                     }
                 }
                 break;
@@ -220,15 +212,7 @@ impl<'a> Searcher<'a> {
             outcome.ponder = pv.get(1).copied();
             outcome.score = score;
             outcome.depth = depth;
-            report(&Report {
-                depth,
-                seldepth: self.seldepth.max(depth as usize) as u32,
-                score,
-                nodes: self.nodes,
-                time_ms: self.clock.elapsed().as_millis() as u64,
-                hashfull: self.tt.hashfull(),
-                pv,
-            });
+            report(&self.report(depth, score, pv));
 
             if let (Some(n), Some(m)) = (limits.mate, mate_in_moves(score)) {
                 if m > 0 && m as u32 <= n {
@@ -251,6 +235,19 @@ impl<'a> Searcher<'a> {
         }
         outcome.nodes = self.nodes;
         outcome
+    }
+
+    /// The report of an iteration at `depth` with root score `score` and line `pv`.
+    fn report(&self, depth: u32, score: i32, pv: Vec<ChessMove>) -> Report {
+        Report {
+            depth,
+            seldepth: self.seldepth.max(depth as usize) as u32,
+            score,
+            nodes: self.nodes,
+            time_ms: self.clock.elapsed().as_millis() as u64,
+            hashfull: self.tt.hashfull(),
+            pv,
+        }
     }
 
     /// A reply to expect after `best`, from the table, when the PV was cut short.
