@@ -15,7 +15,12 @@ use chess::{
     Piece, Rank, Square, ALL_SQUARES, EMPTY,
 };
 
-pub use chess::{ChessMove as Move, Color as Side, Piece as PieceKind, Square as Sq};
+pub use chess::{
+    ChessMove as Move, Color as Side, Piece as PieceKind, Square as Sq, ALL_SQUARES as ALL_SQ,
+};
+
+/// See [`Position::check_info`].
+pub type CheckInfo = [BitBoard; 7];
 
 /// The standard starting position.
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -601,6 +606,170 @@ impl Position {
     /// empty undo stack.
     pub fn forget_undo(&mut self) {
         self.undo.clear();
+    }
+
+    /// Whether `mv` is legal here, decided without generating the move list. The
+    /// search asks this of table and killer moves, which come from other positions (or
+    /// from a torn table entry) and must never reach `make_move` unless legal. Rare
+    /// moves (king moves, castling, en passant) are checked against the full list.
+    pub fn is_legal(&self, mv: ChessMove) -> bool {
+        let b = &self.board;
+        let us = b.side_to_move();
+        let (from, to) = (mv.get_source(), mv.get_dest());
+        let (from_bb, to_bb) = (BitBoard::from_square(from), BitBoard::from_square(to));
+        let ours = *b.color_combined(us);
+        if from == to || ours & from_bb == EMPTY || ours & to_bb != EMPTY {
+            return false;
+        }
+        let Some(piece) = b.piece_on(from) else {
+            return false;
+        };
+        let onto_last_rank = to.get_rank() == us.to_their_backrank();
+        let promotes = mv.get_promotion().is_some();
+        if piece == Piece::Pawn {
+            if onto_last_rank != promotes
+                || matches!(mv.get_promotion(), Some(Piece::Pawn | Piece::King))
+            {
+                return false;
+            }
+        } else if promotes {
+            return false;
+        }
+        let en_passant =
+            piece == Piece::Pawn && from.get_file() != to.get_file() && b.piece_on(to).is_none();
+        if piece == Piece::King || en_passant {
+            return b.legal(mv);
+        }
+        let occupied = *b.combined();
+        let reach = match piece {
+            Piece::Pawn => {
+                chess::get_pawn_attacks(from, us, *b.color_combined(!us))
+                    | chess::get_pawn_quiets(from, us, occupied)
+            }
+            Piece::Knight => chess::get_knight_moves(from),
+            Piece::Bishop => chess::get_bishop_moves(from, occupied),
+            Piece::Rook => chess::get_rook_moves(from, occupied),
+            _ => chess::get_bishop_moves(from, occupied) | chess::get_rook_moves(from, occupied),
+        };
+        if reach & to_bb == EMPTY {
+            return false;
+        }
+        // The move is pseudo-legal; it must also answer a check and respect a pin.
+        let king = b.king_square(us);
+        let checkers = *b.checkers();
+        match checkers.popcnt() {
+            0 => {}
+            1 => {
+                if (chess::between(checkers.to_square(), king) | checkers) & to_bb == EMPTY {
+                    return false;
+                }
+            }
+            _ => return false,
+        }
+        *b.pinned() & from_bb == EMPTY || chess::line(from, king) & to_bb != EMPTY
+    }
+
+    /// What [`Position::gives_check`] needs, computed once per node: for each piece
+    /// kind of the side to move, the squares from which it would check the enemy king
+    /// directly (index 0..6, the king's empty), and at index 6 our pieces whose moving
+    /// away may uncover a check by a slider behind them.
+    pub fn check_info(&self) -> CheckInfo {
+        let b = &self.board;
+        let us = b.side_to_move();
+        let king = b.king_square(!us);
+        let occupied = *b.combined();
+        let ours = *b.color_combined(us);
+        let diag = chess::get_bishop_moves(king, occupied);
+        let orth = chess::get_rook_moves(king, occupied);
+        let queens = *b.pieces(Piece::Queen);
+        let snipers = (chess::get_bishop_moves(king, EMPTY) & (*b.pieces(Piece::Bishop) | queens)
+            | chess::get_rook_moves(king, EMPTY) & (*b.pieces(Piece::Rook) | queens))
+            & ours;
+        let mut discoverers = EMPTY;
+        for s in snipers {
+            let between = chess::between(s, king) & occupied;
+            if between.popcnt() == 1 && between & ours != EMPTY {
+                discoverers |= between;
+            }
+        }
+        [
+            chess::get_pawn_attacks(king, !us, !EMPTY),
+            chess::get_knight_moves(king),
+            diag,
+            orth,
+            diag | orth,
+            EMPTY,
+            discoverers,
+        ]
+    }
+
+    /// Whether `mv` (legal here) may give check, given [`Position::check_info`]: direct
+    /// checks, pieces that uncover a slider's check (even when they move along its
+    /// line), and castling (the rook may check; it is rare enough to count always).
+    #[inline]
+    pub fn gives_check(&self, mv: ChessMove, info: &CheckInfo) -> bool {
+        let (from, to) = (mv.get_source(), mv.get_dest());
+        if info[6] & BitBoard::from_square(from) != EMPTY {
+            return true;
+        }
+        let Some(mover) = self.board.piece_on(from) else {
+            return false;
+        };
+        if mover == Piece::King {
+            return from
+                .get_file()
+                .to_index()
+                .abs_diff(to.get_file().to_index())
+                == 2;
+        }
+        let piece = mv.get_promotion().unwrap_or(mover);
+        info[piece.to_index()] & BitBoard::from_square(to) != EMPTY
+    }
+
+    /// Whether the opponent would mate in one if the side to move passed: a threat
+    /// that a static evaluation cannot see, so the search does not prune on the eval
+    /// (reverse futility, null move) when it stands. Only direct checks are tried.
+    pub fn mate_threat(&self) -> bool {
+        let Some(passed) = self.board.null_move() else {
+            return false;
+        };
+        let them = passed.side_to_move();
+        let king = passed.king_square(!them);
+        let occupied = *passed.combined();
+        let checking = chess::get_pawn_attacks(king, !them, !EMPTY)
+            | chess::get_knight_moves(king)
+            | chess::get_bishop_moves(king, occupied)
+            | chess::get_rook_moves(king, occupied);
+        let mut moves = MoveGen::new_legal(&passed);
+        moves.set_iterator_mask(checking);
+        let mut after = passed;
+        moves.any(|m| {
+            passed.make_move(m, &mut after);
+            *after.checkers() != EMPTY && MoveGen::new_legal(&after).len() == 0
+        })
+    }
+
+    /// A key of the pawn structure alone (the crate's pawn hash is a stub that returns
+    /// 0), for tables indexed by pawn structure such as correction history.
+    #[inline]
+    pub fn pawn_key(&self) -> u64 {
+        let pawns = *self.board.pieces(Piece::Pawn);
+        let white = (pawns & *self.board.color_combined(Color::White)).0;
+        let black = (pawns & *self.board.color_combined(Color::Black)).0;
+        let mix = |x: u64| {
+            let x = (x ^ (x >> 31)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            (x ^ (x >> 29)).wrapping_mul(0xBF58_476D_1CE4_E5B9)
+        };
+        mix(white) ^ mix(black.rotate_left(17) ^ 0x94D0_49BB_1331_11EB)
+    }
+
+    /// Whether the side to move has a piece other than pawns and king: without one,
+    /// passing may be its best "move" (zugzwang), so null-move pruning is unsafe.
+    #[inline]
+    pub fn has_non_pawn_material(&self) -> bool {
+        let b = &self.board;
+        let kings_pawns = *b.pieces(Piece::King) | *b.pieces(Piece::Pawn);
+        *b.color_combined(b.side_to_move()) & !kings_pawns != EMPTY
     }
 
     /// Matches a UCI move string (`e2e4`, `e1g1`, `e7e8q`) against the legal moves.

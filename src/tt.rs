@@ -1,19 +1,25 @@
 //! Transposition table: a lock-free hash table of search results.
 //!
-//! Each entry is two `AtomicU64`s: `data` and `key ^ data`. A reader accepts an entry
-//! only when the two XOR back to its key, so an entry torn by a concurrent write reads
-//! as a miss instead of as garbage (Hyatt's lockless hashing). The table is shared as
-//! `&TranspositionTable` with no mutex on the probe path.
+//! Entries live in buckets of four, one 64-byte cache line each, so a probe touches one
+//! line. Each entry is two `AtomicU64`s: `data` and `key ^ data`. A reader accepts an
+//! entry only when the two XOR back to its key, so an entry torn by a concurrent write
+//! reads as a miss instead of as garbage (Hyatt's lockless hashing). The table is shared
+//! as `&TranspositionTable` with no mutex on the probe path.
 //!
 //! `data` layout (least significant bit first):
 //! ```text
-//!  0..16  move      from (6) | to (6) << 6 | promotion (3) << 12; 0 = no move
+//!  0..15  move      from (6) | to (6) << 6 | promotion (3) << 12; 0 = no move
+//! 15      pv        the node was on a principal variation when stored
 //! 16..32  score     i16, mate scores relative to this node (see `score_to_tt`)
 //! 32..40  depth     u8, remaining depth the score was searched to
 //! 40..42  bound     0 = empty, 1 = upper, 2 = lower, 3 = exact
 //! 42..48  age       6 bits: the search generation that wrote it
-//! 48..64  eval      i16, static evaluation (reserved; 0 today)
+//! 48..64  eval      i16, static evaluation of the position (uncorrected)
 //! ```
+//!
+//! Replacement: an entry of the same position is overwritten unless it is a deeper
+//! result of this search and the new one is not exact; otherwise the entry worth least
+//! is replaced, worth being its depth minus eight per generation of age.
 
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 
@@ -56,8 +62,26 @@ pub struct Entry {
     pub best_move: Option<ChessMove>,
     /// Score as stored: call [`score_from_tt`] before use.
     pub score: i32,
+    /// Static evaluation stored with the entry (before any correction).
+    pub eval: i32,
     pub depth: u8,
     pub bound: Bound,
+    /// Whether the node was on a principal variation.
+    pub pv: bool,
+    /// Whether the current search (generation) wrote it.
+    pub current: bool,
+}
+
+/// What a search stores about a node.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Store {
+    pub best_move: Option<ChessMove>,
+    /// Node-relative score ([`score_to_tt`]).
+    pub score: i32,
+    pub eval: i32,
+    pub depth: i32,
+    pub bound: Bound,
+    pub pv: bool,
 }
 
 #[derive(Default)]
@@ -66,22 +90,30 @@ struct Slot {
     data: AtomicU64,
 }
 
-/// The table. Size is set in megabytes; an entry is 16 bytes.
+/// Four slots in one cache line.
+#[repr(C, align(64))]
+#[derive(Default)]
+struct Bucket {
+    slots: [Slot; BUCKET_SLOTS],
+}
+
+const BUCKET_SLOTS: usize = 4;
+const BUCKET_BYTES: usize = std::mem::size_of::<Bucket>();
+
+/// The table. Size is set in megabytes; a bucket is 64 bytes.
 pub struct TranspositionTable {
-    slots: Box<[Slot]>,
+    buckets: Box<[Bucket]>,
     age: AtomicU8,
 }
 
-const ENTRY_BYTES: usize = 16;
-
-/// `n` empty slots from a zeroed allocation, or `None` when the memory is refused.
-fn zeroed_slots(n: usize) -> Option<Box<[Slot]>> {
-    let layout = std::alloc::Layout::array::<Slot>(n).ok()?;
-    // SAFETY: the layout is non-zero-sized (n >= 1) and is exactly that of `[Slot; n]`,
-    // so the box frees it with the same layout. All-zero bytes are a valid `Slot` (two
-    // `AtomicU64`s holding 0, the empty entry).
+/// `n` empty buckets from a zeroed allocation, or `None` when the memory is refused.
+fn zeroed_buckets(n: usize) -> Option<Box<[Bucket]>> {
+    let layout = std::alloc::Layout::array::<Bucket>(n).ok()?;
+    // SAFETY: the layout is non-zero-sized (n >= 1) and is exactly that of `[Bucket; n]`
+    // (alignment included), so the box frees it with the same layout. All-zero bytes are
+    // a valid `Bucket` (`AtomicU64`s holding 0, the empty entry).
     unsafe {
-        let ptr = std::alloc::alloc_zeroed(layout) as *mut Slot;
+        let ptr = std::alloc::alloc_zeroed(layout) as *mut Bucket;
         if ptr.is_null() {
             return None;
         }
@@ -89,8 +121,11 @@ fn zeroed_slots(n: usize) -> Option<Box<[Slot]>> {
     }
 }
 const AGE_MASK: u8 = 0x3f;
+const MOVE_MASK: u64 = 0x7fff;
+const PV_BIT: u64 = 1 << 15;
 
-fn encode_move(m: Option<ChessMove>) -> u64 {
+/// A move in 15 bits (0 = none), as the table and the move-keyed history tables keep it.
+pub fn encode_move(m: Option<ChessMove>) -> u16 {
     let Some(m) = m else { return 0 };
     let promo = match m.get_promotion() {
         None => 0,
@@ -99,14 +134,16 @@ fn encode_move(m: Option<ChessMove>) -> u64 {
         Some(Piece::Rook) => 3,
         Some(_) => 4,
     };
-    m.get_source().to_index() as u64 | (m.get_dest().to_index() as u64) << 6 | promo << 12
+    (m.get_source().to_index() | m.get_dest().to_index() << 6 | promo << 12) as u16
 }
 
-fn decode_move(bits: u64) -> Option<ChessMove> {
+/// Inverse of [`encode_move`]. The move is well formed but need not be legal anywhere.
+pub fn decode_move(bits: u16) -> Option<ChessMove> {
+    let bits = bits as usize & MOVE_MASK as usize;
     if bits == 0 {
         return None;
     }
-    let sq = |i: u64| ALL_SQUARES_TABLE[(i & 63) as usize];
+    let sq = |i: usize| ALL_SQUARES_TABLE[i & 63];
     let promo = match (bits >> 12) & 7 {
         1 => Some(Piece::Knight),
         2 => Some(Piece::Bishop),
@@ -144,8 +181,21 @@ pub fn score_from_tt(score: i32, ply: usize) -> i32 {
     }
 }
 
+fn decode(data: u64, age: u64) -> Option<Entry> {
+    let bound = Bound::from_bits((data >> 40) & 3)?;
+    Some(Entry {
+        best_move: decode_move((data & MOVE_MASK) as u16),
+        score: (data >> 16) as u16 as i16 as i32,
+        eval: (data >> 48) as u16 as i16 as i32,
+        depth: (data >> 32) as u8,
+        bound,
+        pv: data & PV_BIT != 0,
+        current: (data >> 42) & AGE_MASK as u64 == age,
+    })
+}
+
 impl TranspositionTable {
-    /// A table of `mb` megabytes (at least one entry). Panics if memory is short: for
+    /// A table of `mb` megabytes (at least one bucket). Panics if memory is short: for
     /// tests and bench; the UCI layer uses [`TranspositionTable::try_new`].
     pub fn new(mb: usize) -> TranspositionTable {
         Self::try_new(mb).expect("transposition table allocation")
@@ -154,30 +204,30 @@ impl TranspositionTable {
     /// A table of `mb` megabytes, or an error when the memory cannot be had (the caller
     /// keeps its old table).
     pub fn try_new(mb: usize) -> Result<TranspositionTable, String> {
-        let n = (mb.max(1) * 1024 * 1024 / ENTRY_BYTES).max(1);
+        let n = (mb.max(1) * 1024 * 1024 / BUCKET_BYTES).max(1);
         Ok(TranspositionTable {
-            slots: zeroed_slots(n).ok_or_else(|| format!("cannot allocate {mb} MB"))?,
+            buckets: zeroed_buckets(n).ok_or_else(|| format!("cannot allocate {mb} MB"))?,
             age: AtomicU8::new(0),
         })
     }
 
     /// Number of entries.
     pub fn len(&self) -> usize {
-        self.slots.len()
+        self.buckets.len() * BUCKET_SLOTS
     }
 
     /// Always false: a table has at least one entry.
     pub fn is_empty(&self) -> bool {
-        self.slots.is_empty()
+        self.buckets.is_empty()
     }
 
     /// Empties every entry. A fresh zeroed allocation is used where it can be had, so
     /// that a huge table is not touched page by page (its pages stay unmapped until used).
     pub fn clear(&mut self) {
-        match zeroed_slots(self.slots.len()) {
-            Some(fresh) => self.slots = fresh,
+        match zeroed_buckets(self.buckets.len()) {
+            Some(fresh) => self.buckets = fresh,
             None => {
-                for s in self.slots.iter() {
+                for s in self.buckets.iter().flat_map(|b| b.slots.iter()) {
                     s.check.store(0, Ordering::Relaxed);
                     s.data.store(0, Ordering::Relaxed);
                 }
@@ -192,80 +242,96 @@ impl TranspositionTable {
         self.age.store((a + 1) & AGE_MASK, Ordering::Relaxed);
     }
 
-    /// Index by multiply-high: uniform over any table size, no modulo.
+    /// Bucket by multiply-high: uniform over any table size, no modulo.
     #[inline]
-    fn index(&self, key: u64) -> usize {
-        ((key as u128 * self.slots.len() as u128) >> 64) as usize
+    fn bucket(&self, key: u64) -> &Bucket {
+        &self.buckets[((key as u128 * self.buckets.len() as u128) >> 64) as usize]
     }
 
     /// Looks a position up.
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Entry> {
-        let slot = &self.slots[self.index(key)];
-        let data = slot.data.load(Ordering::Relaxed);
-        let check = slot.check.load(Ordering::Relaxed);
-        if check ^ data != key {
-            return None;
+        let age = self.age.load(Ordering::Relaxed) as u64;
+        for slot in &self.bucket(key).slots {
+            let data = slot.data.load(Ordering::Relaxed);
+            let check = slot.check.load(Ordering::Relaxed);
+            if check ^ data == key {
+                return decode(data, age);
+            }
         }
-        let bound = Bound::from_bits((data >> 40) & 3)?;
-        Some(Entry {
-            best_move: decode_move(data & 0xffff),
-            score: (data >> 16) as u16 as i16 as i32,
-            depth: (data >> 32) as u8,
-            bound,
-        })
+        None
     }
 
-    /// Stores a result. `score` must already be node-relative ([`score_to_tt`]). An
-    /// entry for another position is replaced when it is from an older search or not
-    /// much deeper; a missing move keeps the move already stored for the same position.
+    /// Stores a result for `key` (see the module notes for which entry it replaces). A
+    /// missing move keeps the move already stored for the same position.
     #[inline]
-    pub fn store(
-        &self,
-        key: u64,
-        best_move: Option<ChessMove>,
-        score: i32,
-        depth: i32,
-        bound: Bound,
-    ) {
-        let slot = &self.slots[self.index(key)];
+    pub fn store(&self, key: u64, e: Store) {
+        let bucket = self.bucket(key);
         let age = self.age.load(Ordering::Relaxed) as u64;
-        let old = slot.data.load(Ordering::Relaxed);
-        let old_key = slot.check.load(Ordering::Relaxed) ^ old;
-        let old_bound = (old >> 40) & 3;
-        let old_depth = ((old >> 32) & 0xff) as i32;
-        let old_age = (old >> 42) & AGE_MASK as u64;
-        let same = old_key == key && old_bound != 0;
-        let depth = depth.clamp(0, 255);
-        if old_bound != 0 && old_age == age && bound != Bound::Exact && depth + 3 < old_depth {
-            return;
+        let depth = e.depth.clamp(0, 255);
+        // The slot of the same position, else the one worth least.
+        let mut target = 0;
+        let mut worst = i32::MAX;
+        let mut same = None;
+        for (i, slot) in bucket.slots.iter().enumerate() {
+            let data = slot.data.load(Ordering::Relaxed);
+            let check = slot.check.load(Ordering::Relaxed);
+            if (data >> 40) & 3 == 0 {
+                if worst > i32::MIN {
+                    worst = i32::MIN;
+                    target = i;
+                }
+                continue;
+            }
+            if check ^ data == key {
+                same = Some((i, data));
+                break;
+            }
+            let old_age = (data >> 42) & AGE_MASK as u64;
+            let age_gap = ((age + 64 - old_age) & AGE_MASK as u64) as i32;
+            let worth = ((data >> 32) & 0xff) as i32 - 8 * age_gap;
+            if worth < worst {
+                worst = worth;
+                target = i;
+            }
         }
-        let mv = if best_move.is_none() && same {
-            old & 0xffff
-        } else {
-            encode_move(best_move)
-        };
+        let mut mv = encode_move(e.best_move) as u64;
+        if let Some((i, old)) = same {
+            let old_depth = ((old >> 32) & 0xff) as i32;
+            let old_age = (old >> 42) & AGE_MASK as u64;
+            if old_age == age && e.bound != Bound::Exact && depth + 3 < old_depth {
+                return;
+            }
+            if mv == 0 {
+                mv = old & MOVE_MASK;
+            }
+            target = i;
+        }
         let data = mv
-            | ((score as i16 as u16 as u64) << 16)
+            | if e.pv { PV_BIT } else { 0 }
+            | ((e.score as i16 as u16 as u64) << 16)
             | ((depth as u64) << 32)
-            | (bound.bits() << 40)
-            | (age << 42);
+            | (e.bound.bits() << 40)
+            | (age << 42)
+            | ((e.eval as i16 as u16 as u64) << 48);
+        let slot = &bucket.slots[target];
         slot.data.store(data, Ordering::Relaxed);
         slot.check.store(key ^ data, Ordering::Relaxed);
     }
 
     /// Per-mille of a sample of entries written by the current search (UCI `hashfull`).
     pub fn hashfull(&self) -> u32 {
-        let n = self.slots.len().min(1000);
+        let n = self.buckets.len().min(250);
         let age = self.age.load(Ordering::Relaxed) as u64;
-        let used = self.slots[..n]
+        let used = self.buckets[..n]
             .iter()
+            .flat_map(|b| b.slots.iter())
             .filter(|s| {
                 let d = s.data.load(Ordering::Relaxed);
                 (d >> 40) & 3 != 0 && (d >> 42) & AGE_MASK as u64 == age
             })
             .count();
-        (used * 1000 / n) as u32
+        (used * 1000 / (n * BUCKET_SLOTS)) as u32
     }
 }
 
@@ -274,17 +340,66 @@ mod tests {
     use super::*;
     use crate::score::MATE;
 
+    fn entry(best_move: Option<ChessMove>, score: i32, depth: i32, bound: Bound) -> Store {
+        Store {
+            best_move,
+            score,
+            eval: 55,
+            depth,
+            bound,
+            pv: true,
+        }
+    }
+
+    #[test]
+    fn bucket_keeps_four_positions_and_replaces_the_shallowest() {
+        let tt = TranspositionTable::new(1);
+        // Keys that share a bucket: the bucket is chosen by the high bits.
+        let keys: Vec<u64> = (0..5u64).map(|i| 0x0123_4567_0000_0000 | i).collect();
+        for (d, &k) in keys[..4].iter().enumerate() {
+            tt.store(k, entry(None, 0, 10 - d as i32, Bound::Exact));
+        }
+        for &k in &keys[..4] {
+            assert!(tt.probe(k).is_some());
+        }
+        tt.store(keys[4], entry(None, 0, 20, Bound::Exact));
+        assert!(tt.probe(keys[4]).is_some());
+        // Depth 7 (the shallowest) gave way.
+        assert!(tt.probe(keys[3]).is_none());
+        assert!(tt.probe(keys[0]).is_some());
+    }
+
+    #[test]
+    fn moves_round_trip_through_encoding() {
+        for from in chess::ALL_SQUARES {
+            for to in [Square::A1, Square::H8, Square::E4] {
+                for promo in [None, Some(Piece::Knight), Some(Piece::Queen)] {
+                    if from == to {
+                        continue;
+                    }
+                    let m = ChessMove::new(from, to, promo);
+                    assert_eq!(decode_move(encode_move(Some(m))), Some(m));
+                }
+            }
+        }
+        assert_eq!(decode_move(encode_move(None)), None);
+    }
+
     #[test]
     fn store_and_probe_round_trip() {
         let tt = TranspositionTable::new(1);
         let m = ChessMove::new(Square::E7, Square::E8, Some(Piece::Knight));
-        tt.store(0xdead_beef_1234_5678, Some(m), -417, 9, Bound::Lower);
+        tt.store(0xdead_beef_1234_5678, entry(Some(m), -417, 9, Bound::Lower));
         let e = tt.probe(0xdead_beef_1234_5678).expect("hit");
         assert_eq!(e.best_move, Some(m));
         assert_eq!(e.score, -417);
+        assert_eq!(e.eval, 55);
         assert_eq!(e.depth, 9);
         assert_eq!(e.bound, Bound::Lower);
+        assert!(e.pv && e.current);
         assert!(tt.probe(0x1234).is_none());
+        tt.new_search();
+        assert!(!tt.probe(0xdead_beef_1234_5678).unwrap().current);
     }
 
     #[test]
@@ -307,10 +422,7 @@ mod tests {
         for k in 0..200_000u64 {
             tt.store(
                 k.wrapping_mul(0x9E37_79B9_7F4A_7C15),
-                None,
-                0,
-                1,
-                Bound::Exact,
+                entry(None, 0, 1, Bound::Exact),
             );
         }
         assert!(tt.hashfull() > 900);

@@ -343,3 +343,43 @@ fn make_unmake_restores_on_random_positions() {
         assert_eq!(pos.key(), key);
     }
 }
+
+/// `is_legal` (the search's check of table and killer moves, made without generating
+/// moves) agrees with the legal move list on every from-to-promotion triple.
+#[test]
+fn is_legal_agrees_with_move_generation() {
+    use tiefe::position::{Move, PieceKind, ALL_SQ};
+    let mut positions: Vec<Position> = perft_cases("perftsuite.epd")
+        .into_iter()
+        .map(|(fen, _)| Position::from_fen(&fen).unwrap())
+        .collect();
+    positions.extend(random_positions(150, 11));
+    let promos = [
+        None,
+        Some(PieceKind::Queen),
+        Some(PieceKind::Rook),
+        Some(PieceKind::Bishop),
+        Some(PieceKind::Knight),
+        Some(PieceKind::King),
+        Some(PieceKind::Pawn),
+    ];
+    let mut checked = 0;
+    for pos in &positions {
+        let legal = pos.legal_moves();
+        for from in ALL_SQ {
+            for to in ALL_SQ {
+                for promo in promos {
+                    let m = Move::new(from, to, promo);
+                    assert_eq!(
+                        pos.is_legal(m),
+                        legal.contains(&m),
+                        "{m} in {}",
+                        pos.to_fen()
+                    );
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked > 1_000_000);
+}

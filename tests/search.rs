@@ -32,7 +32,7 @@ fn depth(d: u32) -> Limits {
 }
 
 /// Plain minimax over the tree the engine searches: same leaves (quiescence over
-/// captures and promotions with stand-pat), same check extension, same draw and mate
+/// captures and promotions with stand-pat, or over all evasions in check), same check extension, same draw and mate
 /// rules, but no alpha-beta, no table and no ordering. `budget` counts nodes down;
 /// `None` means it ran out.
 fn minimax(
@@ -72,9 +72,19 @@ fn quiesce(pos: &mut Position, ply: usize, root_ply: usize, budget: &mut u64) ->
     if ply > 0 && pos.is_draw(root_ply) {
         return Some(DRAW);
     }
-    let mut best = evaluate(pos);
-    for m in pos.legal_moves() {
-        if !pos.is_capture(m) && m.get_promotion().is_none() {
+    // In check there is no standing pat: every evasion is searched, and none is mate.
+    let in_check = pos.in_check();
+    let moves = pos.legal_moves();
+    if in_check && moves.is_empty() {
+        return Some(mated_in(ply));
+    }
+    let mut best = if in_check {
+        i32::MIN + 1
+    } else {
+        evaluate(pos)
+    };
+    for m in moves {
+        if !in_check && !pos.is_capture(m) && m.get_promotion().is_none() {
             continue;
         }
         pos.make_move(m);
@@ -340,8 +350,8 @@ fn search_is_colour_symmetric() {
 
 #[test]
 fn bench_is_deterministic() {
-    let a = tiefe::bench::run(4);
-    let b = tiefe::bench::run(4);
+    let a = tiefe::bench::run(6);
+    let b = tiefe::bench::run(6);
     assert_eq!(a.nodes, b.nodes);
     assert!(a.nodes > 10_000);
 }
@@ -374,4 +384,45 @@ fn searchmoves_restricts_the_root() {
     };
     let out = run(&mut pos, limits, &tt, SearchConfig::default());
     assert!(allowed.contains(&out.best.unwrap()));
+}
+
+/// Quiet mates in two (the first move neither captures nor checks) survive forward
+/// pruning: `go depth 8` reports them as mate in 2, and the move keeps the mate.
+#[test]
+fn quiet_mate_threats_are_not_pruned_away() {
+    let cases: Vec<(String, String)> = data("quiet_mate2.epd")
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let (fen, rest) = l.split_once(" bm #2;").unwrap();
+            let first = rest.split_whitespace().nth(1).unwrap().to_string();
+            (fen.to_string(), first)
+        })
+        .collect();
+    assert!(cases.len() >= 9);
+    for (fen, _) in &cases {
+        let mut pos = Position::from_fen(fen).unwrap();
+        let tt = TranspositionTable::new(16);
+        let out = run(&mut pos, depth(8), &tt, SearchConfig::default());
+        assert_eq!(mate_in_moves(out.score), Some(2), "{fen}");
+        pos.make_move(out.best.unwrap());
+        let tt = TranspositionTable::new(16);
+        let reply = run(&mut pos, depth(4), &tt, SearchConfig::exact());
+        assert_eq!(mate_in_moves(reply.score), Some(-1), "{fen}");
+    }
+}
+
+/// `go mate N` with no mate to find gives up after depth 2N-1 instead of searching on.
+#[test]
+fn go_mate_gives_up_at_its_depth() {
+    let mut pos = Position::startpos();
+    let tt = TranspositionTable::new(4);
+    let limits = Limits {
+        mate: Some(2),
+        ..Limits::default()
+    };
+    let out = run(&mut pos, limits, &tt, SearchConfig::default());
+    assert_eq!(out.depth, 3);
+    assert!(out.best.is_some());
+    assert_eq!(mate_in_moves(out.score), None);
 }

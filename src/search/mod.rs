@@ -1,21 +1,32 @@
-//! The search: iterative deepening over a negamax alpha-beta with principal variation
-//! search, quiescence search, check extension and a transposition table.
+//! The search: iterative deepening with aspiration windows over a negamax alpha-beta
+//! with principal variation search, quiescence search, check extension, a
+//! transposition table and the forward pruning of modern engines.
 //!
 //! The search never prints. It reports each finished iteration through a callback, and
 //! returns the best move; the UCI layer formats both. It runs on whatever thread calls
-//! [`search`] and stops when the shared [`Clock`] says so.
+//! [`Pool::search`] (or [`search`]) and stops when the shared [`Clock`] says so.
+//!
+//! State that outlives one `go` (histories, counter-moves, correction history) lives in
+//! a [`Worker`]; the [`Pool`] owns the workers, so the UCI layer never touches one.
 
-mod ordering;
+mod history;
+pub mod params;
+mod picker;
+pub mod see;
+
+use std::sync::Mutex;
 
 use chess::ChessMove;
 
 use crate::eval::evaluate;
 use crate::position::Position;
-use crate::score::{is_mate, mate_in_moves, mated_in, DRAW, INFINITY, MAX_PLY};
+use crate::score::{is_mate, mate_in_moves, mated_in, DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY};
 use crate::time::{Clock, Deadlines, Limits};
-use crate::tt::{score_from_tt, score_to_tt, Bound, TranspositionTable};
+use crate::tt::{score_from_tt, score_to_tt, Bound, Entry, Store, TranspositionTable};
 
-pub use ordering::{History, MoveList};
+use history::{history_bonus, Histories, PieceTo};
+use params::*;
+use picker::{is_noisy, piece_to, Picker, Stage};
 
 /// Switches that change which tree is searched (not how fast it is ordered).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -82,33 +93,184 @@ pub struct Outcome {
 
 /// Nodes between polls of the clock.
 const POLL_MASK: u64 = 1023;
+/// Marks "no static evaluation" (the side to move is in check); fits the table's i16.
+const EVAL_NONE: i32 = -32_500;
+/// Stack frames kept before ply 0, so that `ply - 2` is always a valid frame.
+const STACK_OFFSET: usize = 4;
 
-/// Per-search state. One per search thread; borrowed table and clock are shared.
-pub struct Searcher<'a> {
-    tt: &'a TranspositionTable,
-    clock: &'a Clock,
-    config: SearchConfig,
-    deadlines: Deadlines,
-    node_limit: Option<u64>,
-    root_moves: Vec<ChessMove>,
-    /// History length at the root: repetitions at or after it are inside the tree.
-    root_ply: usize,
-    nodes: u64,
-    seldepth: usize,
-    /// Limits other than an explicit `stop` apply from depth 2 on, so that a move is
-    /// always found.
-    interruptible: bool,
-    aborted: bool,
-    pv: Vec<[ChessMove; MAX_PLY + 1]>,
-    pv_len: [usize; MAX_PLY + 1],
-    /// Best root move of the unfinished iteration, once a move has been fully searched.
-    root_best: Option<(ChessMove, i32)>,
-    /// Two quiet moves per ply that recently caused a beta cutoff.
-    killers: [[Option<ChessMove>; 2]; MAX_PLY + 1],
-    history: History,
+/// What the search keeps per ply.
+#[derive(Debug, Clone, Copy)]
+struct Frame {
+    /// Corrected static evaluation, or `EVAL_NONE` in check.
+    static_eval: i32,
+    /// The move made at this ply, as continuation history sees it (`None` for a null
+    /// move or before the root).
+    cont: Option<PieceTo>,
+    /// The move a singular-extension search leaves out.
+    excluded: Option<ChessMove>,
+    /// Two quiet moves that recently caused a beta cutoff at this ply.
+    killers: [Option<ChessMove>; 2],
+    /// Whether the move made at this ply was a null move.
+    null: bool,
+    /// Double extensions on the line to this node.
+    double_ext: u8,
 }
 
-/// Runs iterative deepening on `pos` within `limits`, reporting each iteration.
+const EMPTY_FRAME: Frame = Frame {
+    static_eval: EVAL_NONE,
+    cont: None,
+    excluded: None,
+    killers: [None; 2],
+    null: false,
+    double_ext: 0,
+};
+
+/// A root move with what the search learnt about it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RootMove {
+    pub mv: ChessMove,
+    /// Score in the current iteration (`-INFINITY` when it was not proven better than
+    /// the best so far).
+    pub score: i32,
+    /// Score in the last finished iteration.
+    pub prev_score: i32,
+    /// Its line, from the last search that proved its score.
+    pub pv: Vec<ChessMove>,
+    /// Nodes spent below it in this search.
+    pub nodes: u64,
+}
+
+/// One search thread's state that lives across `go` commands: the histories, the
+/// per-ply stack and PV table (reused buffers), and reduction tables.
+pub struct Worker {
+    hist: Box<Histories>,
+    stack: Vec<Frame>,
+    pv: Vec<[ChessMove; MAX_PLY + 1]>,
+    pv_len: [usize; MAX_PLY + 1],
+    /// Late move reductions by [noisy][depth][move number].
+    lmr: Box<[[[i32; 64]; 64]; 2]>,
+}
+
+impl Default for Worker {
+    fn default() -> Self {
+        Worker::new()
+    }
+}
+
+impl Worker {
+    pub fn new() -> Worker {
+        let mut lmr = Box::new([[[0i32; 64]; 64]; 2]);
+        for d in 1..64 {
+            for n in 1..64 {
+                let l = (d as f64).ln() * (n as f64).ln();
+                lmr[0][d][n] = (LMR_BASE + l / LMR_DIV) as i32;
+                lmr[1][d][n] = (LMR_NOISY_BASE + l / LMR_NOISY_DIV).max(0.0) as i32;
+            }
+        }
+        Worker {
+            hist: Histories::new_boxed(),
+            stack: vec![EMPTY_FRAME; MAX_PLY + STACK_OFFSET + 2],
+            pv: vec![[ChessMove::default(); MAX_PLY + 1]; MAX_PLY + 1],
+            pv_len: [0; MAX_PLY + 1],
+            lmr,
+        }
+    }
+
+    /// Forgets everything learnt (`ucinewgame`).
+    pub fn clear(&mut self) {
+        self.hist.clear();
+        self.stack.fill(EMPTY_FRAME);
+    }
+
+    /// Runs iterative deepening on `pos` within `limits`, reporting each iteration.
+    #[allow(clippy::too_many_arguments)]
+    pub fn search(
+        &mut self,
+        pos: &mut Position,
+        limits: &Limits,
+        overhead_ms: u64,
+        tt: &TranspositionTable,
+        clock: &Clock,
+        config: SearchConfig,
+        report: &mut dyn FnMut(&Report),
+    ) -> Outcome {
+        // `go mate N` asks for a proof, and forward pruning cannot prove a mate (it cuts
+        // on static guesses that ignore mate threats); without it the shortest mate is
+        // found by depth 2N-1.
+        let mate_mode = limits.mate.is_some();
+        let config = if mate_mode {
+            SearchConfig {
+                pruning: false,
+                ..config
+            }
+        } else {
+            config
+        };
+        self.stack.fill(EMPTY_FRAME);
+        let mut s = Searcher {
+            w: self,
+            tt,
+            clock,
+            config,
+            mate_mode,
+            deadlines: limits.deadlines(pos.side_to_move(), overhead_ms),
+            node_limit: limits.nodes,
+            root_moves: Vec::new(),
+            root_ply: pos.ply_count(),
+            nodes: 0,
+            seldepth: 0,
+            interruptible: false,
+            aborted: false,
+            root_best: None,
+        };
+        s.iterate(pos, limits, report)
+    }
+}
+
+/// The workers. One today; `Threads` will mean more. The UCI layer talks to the pool.
+pub struct Pool {
+    workers: Vec<Mutex<Worker>>,
+}
+
+impl Default for Pool {
+    fn default() -> Self {
+        Pool::new()
+    }
+}
+
+impl Pool {
+    pub fn new() -> Pool {
+        Pool {
+            workers: vec![Mutex::new(Worker::new())],
+        }
+    }
+
+    /// Clears every worker's learnt state (`ucinewgame`).
+    pub fn clear(&self) {
+        for w in &self.workers {
+            w.lock().unwrap_or_else(|e| e.into_inner()).clear();
+        }
+    }
+
+    /// Searches with the pool's workers (see [`Worker::search`]).
+    #[allow(clippy::too_many_arguments)]
+    pub fn search(
+        &self,
+        pos: &mut Position,
+        limits: &Limits,
+        overhead_ms: u64,
+        tt: &TranspositionTable,
+        clock: &Clock,
+        config: SearchConfig,
+        report: &mut dyn FnMut(&Report),
+    ) -> Outcome {
+        let mut main = self.workers[0].lock().unwrap_or_else(|e| e.into_inner());
+        main.search(pos, limits, overhead_ms, tt, clock, config, report)
+    }
+}
+
+/// Runs iterative deepening on `pos` with a fresh worker (fresh histories): what tests
+/// and bench want, since the result then depends on the position and table alone.
 pub fn search(
     pos: &mut Position,
     limits: &Limits,
@@ -118,48 +280,48 @@ pub fn search(
     config: SearchConfig,
     report: &mut dyn FnMut(&Report),
 ) -> Outcome {
-    // `go mate N` asks for a proof, and forward pruning cannot prove a mate (it cuts on
-    // static guesses that ignore mate threats); without it the shortest mate is found
-    // by depth 2N-1.
-    let config = if limits.mate.is_some() {
-        SearchConfig {
-            pruning: false,
-            ..config
-        }
-    } else {
-        config
-    };
-    let mut s = Searcher::new(pos, limits, overhead_ms, tt, clock, config);
-    s.iterate(pos, limits, report)
+    Worker::new().search(pos, limits, overhead_ms, tt, clock, config, report)
 }
 
-impl<'a> Searcher<'a> {
-    fn new(
-        pos: &Position,
-        limits: &Limits,
-        overhead_ms: u64,
-        tt: &'a TranspositionTable,
-        clock: &'a Clock,
-        config: SearchConfig,
-    ) -> Searcher<'a> {
-        Searcher {
-            tt,
-            clock,
-            config,
-            deadlines: limits.deadlines(pos.side_to_move(), overhead_ms),
-            node_limit: limits.nodes,
-            root_moves: limits.searchmoves.clone(),
-            root_ply: pos.ply_count(),
-            nodes: 0,
-            seldepth: 0,
-            interruptible: false,
-            aborted: false,
-            pv: vec![[ChessMove::default(); MAX_PLY + 1]; MAX_PLY + 1],
-            pv_len: [0; MAX_PLY + 1],
-            root_best: None,
-            killers: [[None; 2]; MAX_PLY + 1],
-            history: History::default(),
-        }
+/// One search in progress: a worker plus what this `go` shares and asks for.
+struct Searcher<'a> {
+    w: &'a mut Worker,
+    tt: &'a TranspositionTable,
+    clock: &'a Clock,
+    config: SearchConfig,
+    /// `go mate`: table cutoffs only from entries of this search, since a cutoff from an
+    /// earlier pruned search could report a mate that is not the shortest.
+    mate_mode: bool,
+    deadlines: Deadlines,
+    node_limit: Option<u64>,
+    root_moves: Vec<RootMove>,
+    /// History length at the root: repetitions at or after it are inside the tree.
+    root_ply: usize,
+    nodes: u64,
+    seldepth: usize,
+    /// Limits other than an explicit `stop` apply from depth 2 on, so that a move is
+    /// always found.
+    interruptible: bool,
+    aborted: bool,
+    /// Index of the root move proven best so far in the unfinished iteration.
+    root_best: Option<usize>,
+}
+
+impl Searcher<'_> {
+    #[inline]
+    fn frame(&self, ply: usize) -> &Frame {
+        &self.w.stack[ply + STACK_OFFSET]
+    }
+
+    /// The frame `back` plies before `ply` (frames before the root are empty).
+    #[inline]
+    fn frame_back(&self, ply: usize, back: usize) -> &Frame {
+        &self.w.stack[ply + STACK_OFFSET - back]
+    }
+
+    #[inline]
+    fn frame_mut(&mut self, ply: usize) -> &mut Frame {
+        &mut self.w.stack[ply + STACK_OFFSET]
     }
 
     fn iterate(
@@ -168,13 +330,20 @@ impl<'a> Searcher<'a> {
         limits: &Limits,
         report: &mut dyn FnMut(&Report),
     ) -> Outcome {
-        let mut root = MoveList::all(pos);
-        if !self.root_moves.is_empty() {
-            let allowed = self.root_moves.clone();
-            root.retain(|m| allowed.contains(&m));
-        }
+        self.root_moves = pos
+            .legal_moves()
+            .into_iter()
+            .filter(|m| limits.searchmoves.is_empty() || limits.searchmoves.contains(m))
+            .map(|mv| RootMove {
+                mv,
+                score: -INFINITY,
+                prev_score: -INFINITY,
+                pv: vec![mv],
+                nodes: 0,
+            })
+            .collect();
         let mut outcome = Outcome {
-            best: root.pick(),
+            best: self.root_moves.first().map(|r| r.mv),
             ponder: None,
             score: 0,
             depth: 0,
@@ -183,23 +352,35 @@ impl<'a> Searcher<'a> {
         if outcome.best.is_none() {
             return outcome;
         }
-        let max_depth = limits
+        let mut max_depth = limits
             .depth
             .map(|d| d.clamp(1, MAX_PLY as u32 - 1))
             .unwrap_or(MAX_PLY as u32 - 1);
+        if let Some(n) = limits.mate {
+            // A mate in N is found by depth 2N-1 without pruning; deeper is pointless.
+            max_depth = max_depth.min((2 * n.max(1) - 1).min(MAX_PLY as u32 - 1));
+        }
 
+        let mut stability = 0usize;
+        let mut last_score = 0;
         for depth in 1..=max_depth {
             self.interruptible = depth > 1;
             self.seldepth = 0;
             self.root_best = None;
-            let score = self.negamax(pos, depth as i32, -INFINITY, INFINITY, 0, true);
+            for r in &mut self.root_moves {
+                r.prev_score = r.score;
+            }
+            let score = self.aspiration(pos, depth as i32, last_score);
             if self.aborted {
-                // A root move searched in full this unfinished iteration beats the last
-                // result: play it, and report its line so the GUI's PV matches.
-                if let Some((m, sc)) = self.root_best {
-                    if Some(m) != outcome.best {
-                        let pv = legal_pv(pos, &self.pv[0][..self.pv_len[0]], self.root_ply);
-                        outcome.best = Some(m);
+                // A root move proven better in this unfinished iteration (a fail-high
+                // counts) replaces the last result; report its line so the GUI's PV
+                // matches the move played.
+                if let Some(i) = self.root_best {
+                    let r = &self.root_moves[i];
+                    if Some(r.mv) != outcome.best {
+                        let (mv, sc) = (r.mv, r.score);
+                        let pv = legal_pv(pos, &r.pv, self.root_ply);
+                        outcome.best = Some(mv);
                         outcome.ponder = pv.get(1).copied();
                         outcome.score = sc;
                         report(&self.report(depth, sc, pv));
@@ -207,11 +388,21 @@ impl<'a> Searcher<'a> {
                 }
                 break;
             }
-            let pv = legal_pv(pos, &self.pv[0][..self.pv_len[0]], self.root_ply);
-            outcome.best = pv.first().copied().or(outcome.best);
+            // Best first; moves not proven better keep their earlier order.
+            self.root_moves.sort_by_key(|r| std::cmp::Reverse(r.score));
+            let best = &self.root_moves[0];
+            let pv = legal_pv(pos, &best.pv, self.root_ply);
+            if outcome.best == Some(best.mv) {
+                stability += 1;
+            } else {
+                stability = 0;
+            }
+            let prev_score = if depth > 1 { outcome.score } else { score };
+            outcome.best = Some(best.mv);
             outcome.ponder = pv.get(1).copied();
             outcome.score = score;
             outcome.depth = depth;
+            last_score = score;
             report(&self.report(depth, score, pv));
 
             if let (Some(n), Some(m)) = (limits.mate, mate_in_moves(score)) {
@@ -224,7 +415,8 @@ impl<'a> Searcher<'a> {
             }
             if !self.clock.pondering() {
                 if let Some(soft) = self.deadlines.soft {
-                    if self.clock.budget_elapsed_ms() >= soft {
+                    let scaled = self.scaled_soft_limit(soft, stability, prev_score - score);
+                    if self.clock.budget_elapsed_ms() >= scaled {
                         break;
                     }
                 }
@@ -235,6 +427,54 @@ impl<'a> Searcher<'a> {
         }
         outcome.nodes = self.nodes;
         outcome
+    }
+
+    /// The soft time limit for this iteration: longer while the best move keeps
+    /// changing, while it takes a small share of the nodes (the alternatives are close),
+    /// and while the score falls (`drop` centipawns since the last iteration).
+    fn scaled_soft_limit(&self, soft: u64, stability: usize, drop: i32) -> u64 {
+        let stab = TM_STABILITY[stability.min(TM_STABILITY.len() - 1)];
+        let best_nodes = self.root_moves[0].nodes;
+        let share = best_nodes * 100 / self.nodes.max(1);
+        let node = TM_NODE_BASE
+            .saturating_sub(share * TM_NODE_MUL / 100)
+            .max(20);
+        let score = (100 + drop as i64 * TM_SCORE_PER_CP).clamp(TM_SCORE_MIN, TM_SCORE_MAX) as u64;
+        let scaled = soft * stab / 100 * node / 100 * score / 100;
+        match self.deadlines.hard {
+            Some(hard) => scaled.min(hard),
+            None => scaled,
+        }
+    }
+
+    /// Searches the root in a narrow window around the last score, widening it on a
+    /// fail until the score falls inside.
+    fn aspiration(&mut self, pos: &mut Position, depth: i32, last: i32) -> i32 {
+        let mut delta = ASP_DELTA;
+        let (mut alpha, mut beta) = if depth >= ASP_MIN_DEPTH as i32 && !is_mate(last) {
+            ((last - delta).max(-INFINITY), (last + delta).min(INFINITY))
+        } else {
+            (-INFINITY, INFINITY)
+        };
+        loop {
+            let score = self.negamax(pos, depth, alpha, beta, 0, false);
+            if self.aborted {
+                return score;
+            }
+            if score <= alpha && alpha > -INFINITY {
+                beta = (alpha + beta) / 2;
+                alpha = (score - delta).max(-INFINITY);
+            } else if score >= beta && beta < INFINITY {
+                beta = (score + delta).min(INFINITY);
+            } else {
+                return score;
+            }
+            delta += delta / 2;
+            if delta > 1000 {
+                alpha = -INFINITY;
+                beta = INFINITY;
+            }
+        }
     }
 
     /// The report of an iteration at `depth` with root score `score` and line `pv`.
@@ -258,7 +498,7 @@ impl<'a> Searcher<'a> {
             .tt
             .probe(pos.key())
             .and_then(|e| e.best_move)
-            .filter(|m| pos.board().legal(*m));
+            .filter(|m| pos.is_legal(*m));
         pos.unmake_move();
         reply
     }
@@ -287,19 +527,74 @@ impl<'a> Searcher<'a> {
         self.aborted
     }
 
+    /// A table entry's score may cut this node off: deep enough (per the config), of
+    /// this search in mate mode, and a bound on the right side of the window.
+    #[inline]
+    fn tt_cutoff(&self, e: &Entry, depth: i32, alpha: i32, beta: i32, ply: usize) -> Option<i32> {
+        if !self.config.tt_cutoffs || (self.mate_mode && !e.current) {
+            return None;
+        }
+        let deep_enough = if self.config.tt_deeper_cutoffs {
+            e.depth as i32 >= depth
+        } else {
+            e.depth as i32 == depth
+        };
+        if !deep_enough {
+            return None;
+        }
+        let score = score_from_tt(e.score, ply);
+        let cut = match e.bound {
+            Bound::Exact => true,
+            Bound::Lower => score >= beta,
+            Bound::Upper => score <= alpha,
+        };
+        cut.then_some(score)
+    }
+
+    /// The static evaluation of a node not in check: (raw, corrected). The raw value
+    /// comes from the table when it has one; the correction (pawn-structure correction
+    /// history) applies only with pruning on, so that exact mode stays plain minimax.
+    #[inline]
+    fn static_eval(&self, pos: &Position, entry: Option<&Entry>) -> (i32, i32) {
+        let raw = entry
+            .map(|e| e.eval)
+            .filter(|&e| e != EVAL_NONE)
+            .unwrap_or_else(|| evaluate(pos));
+        if !self.config.pruning {
+            return (raw, raw);
+        }
+        let side = pos.side_to_move().to_index();
+        let corrected = raw + self.w.hist.correction(side, pos.pawn_key());
+        (raw, corrected.clamp(-MATE_BOUND + 1, MATE_BOUND - 1))
+    }
+
+    #[allow(clippy::too_many_arguments)]
     fn negamax(
         &mut self,
         pos: &mut Position,
         mut depth: i32,
         mut alpha: i32,
-        beta: i32,
+        mut beta: i32,
         ply: usize,
-        allow_null: bool,
+        cut_node: bool,
     ) -> i32 {
+        if self.aborted {
+            return 0;
+        }
         let root = ply == 0;
-        self.pv_len[ply] = ply;
-        if !root && pos.is_draw(self.root_ply) {
-            return DRAW;
+        let pv_node = beta - alpha > 1;
+        self.w.pv_len[ply] = ply;
+        if !root {
+            if pos.is_draw(self.root_ply) {
+                return DRAW;
+            }
+            // Mate distance pruning: no line from here can beat a mate already found
+            // nearer the root.
+            alpha = alpha.max(mated_in(ply));
+            beta = beta.min(MATE - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
         }
         let in_check = pos.in_check();
         if in_check {
@@ -309,52 +604,108 @@ impl<'a> Searcher<'a> {
             return self.qsearch(pos, alpha, beta, ply);
         }
         if ply >= MAX_PLY - 1 {
-            return evaluate(pos);
+            return if in_check { DRAW } else { evaluate(pos) };
         }
         self.nodes += 1;
         if self.should_stop() {
             return 0;
         }
         self.seldepth = self.seldepth.max(ply);
-        let pv_node = beta - alpha > 1;
+        let pruning = self.config.pruning;
 
+        let excluded = self.frame(ply).excluded;
         let key = pos.key();
-        let entry = self.tt.probe(key);
-        let tt_move = entry.and_then(|e| e.best_move);
-        if let Some(e) = entry {
-            let deep_enough = if self.config.tt_deeper_cutoffs {
-                e.depth as i32 >= depth
-            } else {
-                e.depth as i32 == depth
-            };
-            if self.config.tt_cutoffs && !pv_node && !root && deep_enough {
-                let score = score_from_tt(e.score, ply);
-                let cut = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => score >= beta,
-                    Bound::Upper => score <= alpha,
-                };
-                if cut {
+        let entry = if excluded.is_none() {
+            self.tt.probe(key)
+        } else {
+            None
+        };
+        let tt_move = if root {
+            Some(self.root_moves[0].mv)
+        } else {
+            entry.and_then(|e| e.best_move)
+        };
+        let tt_pv = pv_node || entry.is_some_and(|e| e.pv);
+        if let Some(e) = &entry {
+            if !pv_node && !root {
+                if let Some(score) = self.tt_cutoff(e, depth, alpha, beta, ply) {
                     return score;
                 }
             }
         }
 
+        // Static evaluation, and `eval`: the same sharpened by the table's score where
+        // its bound allows, for the pruning decisions.
+        let (raw_eval, static_eval, eval) = if in_check {
+            (EVAL_NONE, EVAL_NONE, EVAL_NONE)
+        } else if excluded.is_some() {
+            let se = self.frame(ply).static_eval;
+            (EVAL_NONE, se, se)
+        } else {
+            let (raw, se) = self.static_eval(pos, entry.as_ref());
+            let mut eval = se;
+            if let Some(e) = &entry {
+                let ts = score_from_tt(e.score, ply);
+                if pruning
+                    && !is_mate(ts)
+                    && match e.bound {
+                        Bound::Exact => true,
+                        Bound::Lower => ts > se,
+                        Bound::Upper => ts < se,
+                    }
+                {
+                    eval = ts;
+                }
+            }
+            (raw, se, eval)
+        };
+        self.frame_mut(ply).static_eval = static_eval;
+        // Improving: the static eval rose since our last move (two plies back, or four
+        // when we were in check then).
+        let improving = !in_check && {
+            let two = self.frame_back(ply, 2).static_eval;
+            let prev = if two != EVAL_NONE {
+                two
+            } else {
+                self.frame_back(ply, 4).static_eval
+            };
+            prev != EVAL_NONE && static_eval > prev
+        };
+
         // A static guess cannot prove or refute a mate: no pruning against mate bounds.
-        if self.config.pruning && !pv_node && !in_check && !root && !is_mate(beta) {
-            let eval = evaluate(pos);
+        if pruning && !pv_node && !in_check && !root && excluded.is_none() && !is_mate(beta) {
             // Reverse futility: so far above beta that a shallow search will not fall
             // back below it.
-            if depth <= RFP_MAX_DEPTH && eval - RFP_MARGIN * depth >= beta {
+            // Both prunings below trust the eval; a mate-in-one threat makes it blind.
+            let mut threat = None;
+            let mut mate_threat = |pos: &Position| *threat.get_or_insert_with(|| pos.mate_threat());
+            if depth <= RFP_MAX_DEPTH
+                && eval - RFP_MARGIN * (depth - improving as i32) >= beta
+                && !mate_threat(pos)
+            {
                 return eval;
             }
             // Null move: if passing still fails high, a real move will too. Not in
             // pawn endings, where passing may be the only good "move" (zugzwang).
-            if allow_null && depth >= 3 && eval >= beta && has_pieces(pos) {
-                let r = 3 + depth / 4;
+            if !self.frame_back(ply, 1).null
+                && depth >= NMP_MIN_DEPTH
+                && eval >= beta
+                && static_eval >= beta
+                && pos.has_non_pawn_material()
+                && !mate_threat(pos)
+            {
+                let r = NMP_BASE
+                    + depth / NMP_DEPTH_DIV
+                    + ((eval - beta) / NMP_EVAL_DIV).min(NMP_EVAL_MAX);
+                let f = self.frame_mut(ply);
+                f.cont = None;
+                f.null = true;
+                let d = f.double_ext;
+                self.frame_mut(ply + 1).double_ext = d;
                 pos.make_null_move();
-                let score = -self.negamax(pos, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
+                let score = -self.negamax(pos, depth - r, -beta, -beta + 1, ply + 1, !cut_node);
                 pos.unmake_move();
+                self.frame_mut(ply).null = false;
                 if self.aborted {
                     return 0;
                 }
@@ -364,105 +715,338 @@ impl<'a> Searcher<'a> {
             }
         }
 
-        let mut moves = MoveList::all(pos);
-        if root && !self.root_moves.is_empty() {
-            let allowed = &self.root_moves;
-            moves.retain(|m| allowed.contains(&m));
+        // Internal iterative reduction: with no table move the ordering is poor and the
+        // node likely unimportant; search it shallower.
+        if pruning && depth >= IIR_MIN_DEPTH && tt_move.is_none() && excluded.is_none() {
+            depth -= 1;
         }
-        if moves.is_empty() {
-            return if in_check { mated_in(ply) } else { DRAW };
-        }
-        moves.score(pos, tt_move, self.killers[ply], &self.history);
 
+        let cont = [self.frame_back(ply, 1).cont, self.frame_back(ply, 2).cont];
+        let counter = self.w.hist.counter(cont[0]);
+        let killers = self.frame(ply).killers;
+        let mut picker = Picker::new(pos, tt_move, killers, counter, false);
+        let side = pos.side_to_move().to_index();
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_move = None;
-        let mut searched = 0;
-        // Quiet moves tried before the one that cuts, to be marked down in history.
-        let mut quiets_tried: [ChessMove; 64] = [ChessMove::default(); 64];
+        let mut searched = 0usize;
+        let mut quiets_tried = [ChessMove::default(); 64];
         let mut n_quiets = 0;
-        while let Some(m) = moves.pick() {
-            let quiet = !pos.is_capture(m) && m.get_promotion().is_none();
-            pos.make_move(m);
-            let score = if searched == 0 {
-                -self.negamax(pos, depth - 1, -beta, -alpha, ply + 1, true)
+        let mut noisy_tried = [ChessMove::default(); 32];
+        let mut n_noisy = 0;
+        let mut check_squares = None;
+
+        while let Some(m) = picker.next(pos, &self.w.hist, cont) {
+            if Some(m) == excluded {
+                continue;
+            }
+            if root && !self.root_moves.iter().any(|r| r.mv == m) {
+                continue;
+            }
+            let noisy = is_noisy(pos, m);
+            let pt = piece_to(pos, m);
+            let hist_score = if noisy {
+                0
             } else {
-                // Late move reduction: quiet moves ordered late are searched shallower
-                // first, and at full depth only if they beat alpha.
-                let reduction = if self.config.pruning
-                    && quiet
-                    && depth >= 3
-                    && searched >= 3
-                    && !in_check
-                    && !pos.in_check()
+                self.w.hist.butterfly(side, m)
+                    + self.w.hist.continuation(cont[0], pt)
+                    + self.w.hist.continuation(cont[1], pt)
+            };
+
+            // Move pruning, once a move has kept us from being mated. Quiet checks are
+            // kept: one of them may mate.
+            if pruning
+                && !root
+                && best > -MATE_BOUND
+                && pos.has_non_pawn_material()
+                && (noisy
+                    || !pos.gives_check(m, check_squares.get_or_insert_with(|| pos.check_info())))
+            {
+                let lmr_depth = (depth - 1 - self.reduction(false, depth, searched + 1)).max(0);
+                if !noisy {
+                    // Late move pruning: enough quiet moves were tried.
+                    let limit = (LMP_BASE + depth * depth) / (2 - improving as i32);
+                    if searched as i32 >= limit {
+                        picker.skip_quiets(pos);
+                        continue;
+                    }
+                    // Futility: even a good quiet move will not lift the eval to alpha.
+                    if !in_check
+                        && lmr_depth <= FP_MAX_DEPTH
+                        && static_eval + FP_BASE + FP_PER_DEPTH * lmr_depth <= alpha
+                    {
+                        picker.skip_quiets(pos);
+                        continue;
+                    }
+                    if depth <= HP_MAX_DEPTH && hist_score < -HP_MARGIN * depth {
+                        continue;
+                    }
+                    if lmr_depth <= SEE_PRUNE_MAX_DEPTH
+                        && !see::see_ge(pos, m, -SEE_QUIET_MARGIN * lmr_depth)
+                    {
+                        continue;
+                    }
+                } else if depth <= SEE_PRUNE_MAX_DEPTH
+                    && !see::see_ge(pos, m, -SEE_NOISY_MARGIN * depth)
                 {
-                    lmr_reduction(depth, searched).min(depth - 2)
-                } else {
-                    0
-                };
-                // Principal variation search: prove the move no better with a null
-                // window, and search it fully only if that proof fails.
-                let mut s = -self.negamax(
+                    continue;
+                }
+            }
+
+            // Singular extension: when every other move fails well below the table
+            // move's score, the table move is forced; search it deeper.
+            let mut extension = 0;
+            if pruning && !root && Some(m) == tt_move && excluded.is_none() && depth >= SE_MIN_DEPTH
+            {
+                if let Some(e) = entry {
+                    let ts = score_from_tt(e.score, ply);
+                    if e.depth as i32 >= depth - SE_TT_DEPTH_SLACK
+                        && e.bound != Bound::Upper
+                        && !is_mate(ts)
+                    {
+                        let s_beta = ts - SE_MARGIN * depth;
+                        self.frame_mut(ply).excluded = Some(m);
+                        let s =
+                            self.negamax(pos, (depth - 1) / 2, s_beta - 1, s_beta, ply, cut_node);
+                        self.frame_mut(ply).excluded = None;
+                        if self.aborted {
+                            return 0;
+                        }
+                        if s < s_beta {
+                            extension = 1;
+                            if !pv_node
+                                && s < s_beta - SE_DOUBLE_MARGIN
+                                && self.frame(ply).double_ext < SE_MAX_DOUBLE
+                            {
+                                extension = 2;
+                            }
+                        } else if s_beta >= beta {
+                            // Multi-cut: another move beats beta as well.
+                            return s_beta;
+                        } else if ts >= beta {
+                            extension = -1;
+                        }
+                    }
+                }
+            }
+
+            let nodes_before = self.nodes;
+            let f = self.frame_mut(ply);
+            f.cont = Some(pt);
+            f.null = false;
+            let child_double = f.double_ext + (extension == 2) as u8;
+            self.frame_mut(ply + 1).double_ext = child_double;
+            pos.make_move(m);
+            searched += 1;
+            let gives_check = pos.in_check();
+            let new_depth = depth - 1 + extension;
+
+            let score = if searched == 1 {
+                -self.negamax(
                     pos,
-                    depth - 1 - reduction,
-                    -alpha - 1,
+                    new_depth,
+                    -beta,
                     -alpha,
                     ply + 1,
-                    true,
-                );
-                if reduction > 0 && s > alpha {
-                    s = -self.negamax(pos, depth - 1, -alpha - 1, -alpha, ply + 1, true);
+                    !pv_node && !cut_node,
+                )
+            } else {
+                // Late move reduction: moves ordered late are searched shallower first,
+                // and at full depth only if they beat alpha.
+                let mut r = 0;
+                if pruning && depth >= LMR_MIN_DEPTH && searched > LMR_MIN_MOVES + pv_node as usize
+                {
+                    r = self.reduction(noisy, depth, searched);
+                    if !noisy {
+                        r -= pv_node as i32 + tt_pv as i32;
+                        r += cut_node as i32;
+                        r += !improving as i32;
+                        r -= gives_check as i32;
+                        if matches!(
+                            picker.stage(),
+                            Stage::Killer2 | Stage::Counter | Stage::ScoreQuiets
+                        ) {
+                            r -= 1;
+                        }
+                        r -= hist_score / LMR_HIST_DIV;
+                    } else {
+                        r -= gives_check as i32;
+                    }
+                    r = r.clamp(0, (new_depth - 1).max(0));
                 }
-                if s > alpha && s < beta {
-                    -self.negamax(pos, depth - 1, -beta, -alpha, ply + 1, true)
-                } else {
-                    s
+                let mut s = -self.negamax(pos, new_depth - r, -alpha - 1, -alpha, ply + 1, true);
+                if r > 0 && s > alpha {
+                    s = -self.negamax(pos, new_depth, -alpha - 1, -alpha, ply + 1, !cut_node);
                 }
+                if pv_node && s > alpha {
+                    s = -self.negamax(pos, new_depth, -beta, -alpha, ply + 1, false);
+                }
+                s
             };
             pos.unmake_move();
-            searched += 1;
             if self.aborted {
                 return 0;
             }
+
+            if root {
+                let child_pv: Vec<ChessMove> = self.w.pv[1][1..self.w.pv_len[1].max(1)].to_vec();
+                let i = self
+                    .root_moves
+                    .iter()
+                    .position(|r| r.mv == m)
+                    .expect("searched root moves are root moves");
+                let rm = &mut self.root_moves[i];
+                rm.nodes += self.nodes - nodes_before;
+                if searched == 1 || score > alpha {
+                    rm.score = score;
+                    rm.pv.clear();
+                    rm.pv.push(m);
+                    rm.pv.extend_from_slice(&child_pv);
+                    if score > alpha {
+                        self.root_best = Some(i);
+                    }
+                } else {
+                    rm.score = -INFINITY;
+                }
+            }
+
             if score > best {
                 best = score;
                 if score > alpha {
-                    alpha = score;
                     best_move = Some(m);
-                    self.update_pv(ply, m);
-                    if root {
-                        self.root_best = Some((m, score));
+                    if pv_node {
+                        self.update_pv(ply, m);
                     }
                     if score >= beta {
-                        if quiet {
-                            self.reward_quiet(pos, m, depth, ply, &quiets_tried[..n_quiets]);
-                        }
+                        self.update_histories(
+                            pos,
+                            m,
+                            noisy,
+                            depth,
+                            ply,
+                            cont,
+                            &quiets_tried[..n_quiets],
+                            &noisy_tried[..n_noisy],
+                        );
                         break;
                     }
+                    alpha = score;
                 }
             }
-            if quiet && n_quiets < quiets_tried.len() {
+            if noisy {
+                if n_noisy < noisy_tried.len() {
+                    noisy_tried[n_noisy] = m;
+                    n_noisy += 1;
+                }
+            } else if n_quiets < quiets_tried.len() {
                 quiets_tried[n_quiets] = m;
                 n_quiets += 1;
             }
         }
 
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        self.tt
-            .store(key, best_move, score_to_tt(best, ply), depth, bound);
+        if searched == 0 {
+            if excluded.is_some() {
+                // Every other move was pruned or there is none: the excluded move is
+                // singular as far as this search can tell.
+                return alpha;
+            }
+            // No legal move (pruning skips moves only after one was searched).
+            return if in_check { mated_in(ply) } else { DRAW };
+        }
+
+        if excluded.is_none() {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > original_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.tt.store(
+                key,
+                Store {
+                    best_move,
+                    score: score_to_tt(best, ply),
+                    eval: raw_eval,
+                    depth,
+                    bound,
+                    pv: tt_pv,
+                },
+            );
+            // Teach the correction history how far the static eval was off, when the
+            // search result says so (a bound on the wrong side says nothing).
+            if pruning
+                && !in_check
+                && best_move.is_none_or(|m| !is_noisy(pos, m))
+                && !is_mate(best)
+                && !(bound == Bound::Lower && best <= static_eval)
+                && !(bound == Bound::Upper && best >= static_eval)
+            {
+                self.w
+                    .hist
+                    .update_correction(side, pos.pawn_key(), best - raw_eval, depth);
+            }
+        }
         best
     }
 
-    /// Quiescence: only captures and promotions, so that the static evaluation is read
-    /// in quiet positions. Standing pat (taking the evaluation) is always allowed.
+    /// Late move reduction for the `n`th move at `depth`.
+    #[inline]
+    fn reduction(&self, noisy: bool, depth: i32, n: usize) -> i32 {
+        self.w.lmr[noisy as usize][depth.clamp(0, 63) as usize][n.min(63)]
+    }
+
+    /// A move caused a beta cutoff: reward it, and mark down the moves tried before it.
+    #[allow(clippy::too_many_arguments)]
+    fn update_histories(
+        &mut self,
+        pos: &Position,
+        m: ChessMove,
+        noisy: bool,
+        depth: i32,
+        ply: usize,
+        cont: [Option<PieceTo>; 2],
+        quiets: &[ChessMove],
+        noisies: &[ChessMove],
+    ) {
+        let bonus = history_bonus(depth);
+        let side = pos.side_to_move().to_index();
+        let hist = &mut self.w.hist;
+        if !noisy {
+            let f = &mut self.w.stack[ply + STACK_OFFSET];
+            if f.killers[0] != Some(m) {
+                f.killers[1] = f.killers[0];
+                f.killers[0] = Some(m);
+            }
+            hist.set_counter(cont[0], m);
+            let pt = piece_to(pos, m);
+            hist.update_butterfly(side, m, bonus);
+            hist.update_continuation(cont[0], pt, bonus);
+            hist.update_continuation(cont[1], pt, bonus);
+            for &q in quiets {
+                let qt = piece_to(pos, q);
+                hist.update_butterfly(side, q, -bonus);
+                hist.update_continuation(cont[0], qt, -bonus);
+                hist.update_continuation(cont[1], qt, -bonus);
+            }
+        } else if let Some(victim) = pos.captured_piece(m) {
+            hist.update_capture(picker::piece_index(pos, m), m, victim, bonus);
+        }
+        for &c in noisies {
+            if let Some(victim) = pos.captured_piece(c) {
+                hist.update_capture(picker::piece_index(pos, c), c, victim, -bonus);
+            }
+        }
+    }
+
+    /// Quiescence: only captures and promotions (all evasions when in check), so that
+    /// the static evaluation is read in quiet positions. Standing pat (taking the
+    /// evaluation) is allowed except in check, where it would hide a mate.
     fn qsearch(&mut self, pos: &mut Position, mut alpha: i32, beta: i32, ply: usize) -> i32 {
-        self.pv_len[ply] = ply;
+        if self.aborted {
+            return 0;
+        }
+        self.w.pv_len[ply] = ply;
         if ply > 0 && pos.is_draw(self.root_ply) {
             return DRAW;
         }
@@ -470,21 +1054,81 @@ impl<'a> Searcher<'a> {
         if self.should_stop() {
             return 0;
         }
-        let stand = evaluate(pos);
+        let in_check = pos.in_check();
         if ply >= MAX_PLY - 1 {
-            return stand;
+            return if in_check { DRAW } else { evaluate(pos) };
         }
         self.seldepth = self.seldepth.max(ply);
-        if stand >= beta {
-            return stand;
+        let pruning = self.config.pruning;
+        let pv_node = beta - alpha > 1;
+        let key = pos.key();
+        let entry = self.tt.probe(key);
+        if let Some(e) = &entry {
+            if !pv_node {
+                if let Some(score) = self.tt_cutoff(e, 0, alpha, beta, ply) {
+                    return score;
+                }
+            }
         }
-        if stand > alpha {
-            alpha = stand;
-        }
+
+        let (raw_eval, stand) = if in_check {
+            (EVAL_NONE, -INFINITY)
+        } else {
+            let (raw, se) = self.static_eval(pos, entry.as_ref());
+            let mut stand = se;
+            if let Some(e) = &entry {
+                let ts = score_from_tt(e.score, ply);
+                if pruning
+                    && !is_mate(ts)
+                    && match e.bound {
+                        Bound::Exact => true,
+                        Bound::Lower => ts > se,
+                        Bound::Upper => ts < se,
+                    }
+                {
+                    stand = ts;
+                }
+            }
+            if stand >= beta {
+                return stand;
+            }
+            (raw, stand)
+        };
+        let original_alpha = alpha;
+        alpha = alpha.max(stand);
         let mut best = stand;
-        let mut moves = MoveList::noisy(pos);
-        moves.score_noisy(pos);
-        while let Some(m) = moves.pick() {
+        let mut best_move = None;
+        let mut picker = Picker::new(
+            pos,
+            entry.and_then(|e| e.best_move),
+            [None; 2],
+            None,
+            !in_check,
+        );
+        let mut any = false;
+        while let Some(m) = picker.next(pos, &self.w.hist, [None, None]) {
+            any = true;
+            if pruning && !in_check {
+                // The rest lose material by SEE, or this table move does.
+                if picker.stage() == Stage::BadNoisy {
+                    break;
+                }
+                if picker.stage() == Stage::Generate && !see::see_ge(pos, m, QS_SEE_THRESHOLD) {
+                    continue;
+                }
+                if matches!(m.get_promotion(), Some(p) if p != chess::Piece::Queen) {
+                    continue;
+                }
+                // Delta pruning: even winning the piece leaves us below alpha.
+                if m.get_promotion().is_none() {
+                    let gain = pos
+                        .captured_piece(m)
+                        .map_or(0, |v| see::SEE_VALUE[v.to_index()]);
+                    if stand + gain + DELTA_MARGIN <= alpha {
+                        continue;
+                    }
+                }
+            }
             pos.make_move(m);
             let score = -self.qsearch(pos, -beta, -alpha, ply + 1);
             pos.unmake_move();
@@ -494,69 +1138,50 @@ impl<'a> Searcher<'a> {
             if score > best {
                 best = score;
                 if score > alpha {
-                    alpha = score;
+                    best_move = Some(m);
                     self.update_pv(ply, m);
                     if score >= beta {
                         break;
                     }
+                    alpha = score;
                 }
             }
         }
+        if in_check && !any {
+            return mated_in(ply);
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha && pv_node {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(
+            key,
+            Store {
+                best_move,
+                score: score_to_tt(best, ply),
+                eval: raw_eval,
+                depth: 0,
+                bound,
+                pv: pv_node,
+            },
+        );
         best
-    }
-
-    /// A quiet move caused a beta cutoff: make it a killer of this ply, raise its
-    /// history and lower that of the quiet moves tried before it.
-    fn reward_quiet(
-        &mut self,
-        pos: &Position,
-        m: ChessMove,
-        depth: i32,
-        ply: usize,
-        failed: &[ChessMove],
-    ) {
-        if self.killers[ply][0] != Some(m) {
-            self.killers[ply][1] = self.killers[ply][0];
-            self.killers[ply][0] = Some(m);
-        }
-        let side = pos.side_to_move().to_index();
-        let bonus = depth * depth;
-        self.history.update(side, m, bonus);
-        for &f in failed {
-            self.history.update(side, f, -bonus);
-        }
     }
 
     /// Makes `m` followed by the child's PV the PV of this ply.
     #[inline]
     fn update_pv(&mut self, ply: usize, m: ChessMove) {
-        let child_len = self.pv_len[ply + 1].max(ply + 1);
-        self.pv[ply][ply] = m;
+        let w = &mut *self.w;
+        let child_len = w.pv_len[ply + 1].max(ply + 1);
+        w.pv[ply][ply] = m;
         for i in ply + 1..child_len {
-            self.pv[ply][i] = self.pv[ply + 1][i];
+            w.pv[ply][i] = w.pv[ply + 1][i];
         }
-        self.pv_len[ply] = child_len;
+        w.pv_len[ply] = child_len;
     }
-}
-
-/// Deepest remaining depth at which reverse futility pruning applies.
-const RFP_MAX_DEPTH: i32 = 6;
-/// Reverse futility margin per ply of remaining depth, in centipawns.
-const RFP_MARGIN: i32 = 80;
-
-/// Whether the side to move has a piece other than pawns and king (null move is unsafe
-/// without one: zugzwang).
-fn has_pieces(pos: &Position) -> bool {
-    let b = pos.board();
-    let kings_pawns = *b.pieces(chess::Piece::King) | *b.pieces(chess::Piece::Pawn);
-    (*b.color_combined(b.side_to_move()) & !kings_pawns).popcnt() > 0
-}
-
-/// Late move reduction in plies, growing with depth and with the move's place in the
-/// ordering (the usual logarithmic formula).
-fn lmr_reduction(depth: i32, searched: usize) -> i32 {
-    let r = 0.75 + (depth as f64).ln() * (searched as f64).ln() / 2.25;
-    r as i32
 }
 
 /// The longest prefix of `pv` that is legal from `root`, cut after a move that ends the

@@ -26,7 +26,7 @@ use crate::bench;
 use crate::eval;
 use crate::position::{self, Position, START_FEN};
 use crate::score::mate_in_moves;
-use crate::search::{search, Outcome, Report, SearchConfig};
+use crate::search::{Outcome, Pool, Report, SearchConfig};
 use crate::time::{Clock, Limits};
 use crate::tt::TranspositionTable;
 
@@ -89,6 +89,8 @@ struct Running {
 pub struct Engine {
     position: Position,
     tt: Arc<TranspositionTable>,
+    /// The search workers, whose learnt state (histories) lives across searches.
+    pool: Arc<Pool>,
     options: Options,
     debug: bool,
     running: Option<Running>,
@@ -113,6 +115,7 @@ impl Engine {
         Engine {
             position: Position::startpos(),
             tt: Arc::new(TranspositionTable::new(options.hash_mb)),
+            pool: Arc::new(Pool::new()),
             options,
             debug: false,
             running: None,
@@ -171,6 +174,7 @@ impl Engine {
                     complain("ucinewgame ignored: a search is running");
                 } else {
                     self.clear_hash();
+                    self.pool.clear();
                     self.position = Position::startpos();
                 }
             }
@@ -329,6 +333,7 @@ impl Engine {
         let clock = Arc::new(Clock::new(start, limits.ponder));
         let mut pos = self.position.clone();
         let tt = Arc::clone(&self.tt);
+        let pool = Arc::clone(&self.pool);
         let overhead = self.options.move_overhead_ms;
         let thread_clock = Arc::clone(&clock);
         let done = Arc::new(AtomicBool::new(false));
@@ -338,6 +343,7 @@ impl Engine {
             .stack_size(32 * 1024 * 1024)
             .spawn(move || {
                 run_search(
+                    &pool,
                     &mut pos,
                     &limits,
                     overhead,
@@ -414,6 +420,7 @@ impl Engine {
 /// The body of a search thread: search, report, hold `bestmove` while the GUI still
 /// owns the clock (`infinite`, or `ponder` before `ponderhit`), then send it.
 fn run_search(
+    pool: &Pool,
     pos: &mut Position,
     limits: &Limits,
     overhead: u64,
@@ -422,7 +429,7 @@ fn run_search(
     done: &AtomicBool,
 ) {
     let mut report = |r: &Report| send(&info_line(r));
-    let outcome = search(
+    let outcome = pool.search(
         pos,
         limits,
         overhead,

@@ -1,0 +1,147 @@
+//! The statistics a worker learns while it searches, kept across `go` commands and
+//! cleared by `ucinewgame`: which quiet moves cut off (butterfly history), which
+//! captures did (capture history), which moves answer a given previous move well
+//! (continuation history, one and two plies back, and the counter-move), and how far
+//! the static evaluation tends to be off for a pawn structure (correction history).
+//!
+//! All tables hold plain integers, so a zeroed allocation is a cleared table.
+
+use chess::{ChessMove, Piece};
+
+use super::params::*;
+use crate::tt::{decode_move, encode_move};
+
+/// A piece of one colour, 0..12 (white pawn .. black king).
+pub type PieceIndex = usize;
+
+/// A move as continuation history sees it: which piece went where.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PieceTo {
+    pub piece: PieceIndex,
+    pub to: usize,
+}
+
+type ContTable = [[i16; 64]; 12];
+
+pub struct Histories {
+    /// [side][from][to] for quiet moves.
+    butterfly: [[[i16; 64]; 64]; 2],
+    /// [piece][to][captured kind] for captures and promotions.
+    capture: [[[i16; 6]; 64]; 12],
+    /// [previous piece][previous to] → [piece][to].
+    continuation: [[ContTable; 64]; 12],
+    /// [previous piece][previous to] → the move that refuted it last.
+    counter: [[u16; 64]; 12],
+    /// [side][pawn key slot], in 1/CORR_GRAIN centipawns.
+    correction: [[i32; CORR_SIZE]; 2],
+}
+
+/// Bonus for a move that caused a cutoff at `depth` (also the malus for those tried
+/// before it).
+#[inline]
+pub fn history_bonus(depth: i32) -> i32 {
+    (HISTORY_BONUS_MUL * depth - HISTORY_BONUS_SUB).clamp(0, HISTORY_BONUS_MAX)
+}
+
+/// Adds `bonus` (negative for a malus), pulled toward the bound as it nears it, so
+/// scores saturate at ±HISTORY_MAX instead of growing without bound.
+#[inline]
+fn gravity(entry: &mut i16, bonus: i32) {
+    let b = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
+    let v = *entry as i32;
+    *entry = (v + b - v * b.abs() / HISTORY_MAX) as i16;
+}
+
+impl Histories {
+    /// Cleared tables, allocated on the heap (they are about 1.5 MB).
+    pub fn new_boxed() -> Box<Histories> {
+        let layout = std::alloc::Layout::new::<Histories>();
+        // SAFETY: `Histories` holds only integer arrays, for which all-zero bytes are a
+        // valid value; the box frees it with the same layout.
+        unsafe {
+            let ptr = std::alloc::alloc_zeroed(layout) as *mut Histories;
+            if ptr.is_null() {
+                std::alloc::handle_alloc_error(layout);
+            }
+            Box::from_raw(ptr)
+        }
+    }
+
+    pub fn clear(&mut self) {
+        // SAFETY: as in `new_boxed`, all-zero bytes are a valid `Histories`.
+        unsafe { std::ptr::write_bytes(self as *mut Histories, 0, 1) }
+    }
+
+    #[inline]
+    pub fn butterfly(&self, side: usize, m: ChessMove) -> i32 {
+        self.butterfly[side][m.get_source().to_index()][m.get_dest().to_index()] as i32
+    }
+
+    #[inline]
+    pub fn update_butterfly(&mut self, side: usize, m: ChessMove, bonus: i32) {
+        gravity(
+            &mut self.butterfly[side][m.get_source().to_index()][m.get_dest().to_index()],
+            bonus,
+        );
+    }
+
+    #[inline]
+    pub fn capture(&self, piece: PieceIndex, m: ChessMove, captured: Piece) -> i32 {
+        self.capture[piece][m.get_dest().to_index()][captured.to_index()] as i32
+    }
+
+    #[inline]
+    pub fn update_capture(&mut self, piece: PieceIndex, m: ChessMove, captured: Piece, bonus: i32) {
+        gravity(
+            &mut self.capture[piece][m.get_dest().to_index()][captured.to_index()],
+            bonus,
+        );
+    }
+
+    /// Continuation history of `cur` after `prev`; 0 when there is no previous move.
+    #[inline]
+    pub fn continuation(&self, prev: Option<PieceTo>, cur: PieceTo) -> i32 {
+        match prev {
+            Some(p) => self.continuation[p.piece][p.to][cur.piece][cur.to] as i32,
+            None => 0,
+        }
+    }
+
+    #[inline]
+    pub fn update_continuation(&mut self, prev: Option<PieceTo>, cur: PieceTo, bonus: i32) {
+        if let Some(p) = prev {
+            gravity(
+                &mut self.continuation[p.piece][p.to][cur.piece][cur.to],
+                bonus,
+            );
+        }
+    }
+
+    #[inline]
+    pub fn counter(&self, prev: Option<PieceTo>) -> Option<ChessMove> {
+        prev.and_then(|p| decode_move(self.counter[p.piece][p.to]))
+    }
+
+    #[inline]
+    pub fn set_counter(&mut self, prev: Option<PieceTo>, m: ChessMove) {
+        if let Some(p) = prev {
+            self.counter[p.piece][p.to] = encode_move(Some(m));
+        }
+    }
+
+    /// The correction to add to a static evaluation, in centipawns.
+    #[inline]
+    pub fn correction(&self, side: usize, pawn_key: u64) -> i32 {
+        self.correction[side][pawn_key as usize % CORR_SIZE] / CORR_GRAIN
+    }
+
+    /// Moves the correction toward `diff` (search result minus static eval), more so
+    /// for deeper results.
+    #[inline]
+    pub fn update_correction(&mut self, side: usize, pawn_key: u64, diff: i32, depth: i32) {
+        let e = &mut self.correction[side][pawn_key as usize % CORR_SIZE];
+        let weight = (depth + 1).min(CORR_MAX_WEIGHT);
+        let target = diff.clamp(-CORR_MAX, CORR_MAX) * CORR_GRAIN;
+        *e = (*e * (CORR_GRAIN - weight) + target * weight) / CORR_GRAIN;
+    }
+}

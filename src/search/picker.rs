@@ -1,0 +1,374 @@
+//! The staged move picker. Good ordering is what makes alpha-beta fast, and most nodes
+//! are decided by their first move, so the picker hands out moves in stages and does
+//! the work of a stage only when the search asks for a move from it:
+//!
+//! 1. the table move, checked for legality, before any generation;
+//! 2. captures and promotions that do not lose material by SEE, by victim value plus
+//!    capture history;
+//! 3. the two killer moves of this ply, then the counter-move of the previous move;
+//! 4. the other quiet moves, by butterfly history plus continuation history one and two
+//!    plies back;
+//! 5. the captures that lose material (and under-promotions), last.
+//!
+//! In quiescence (not in check) only stages 1, 2 and 5 run, over noisy moves.
+
+use chess::{BitBoard, ChessMove, MoveGen, Piece, EMPTY};
+
+use super::history::{Histories, PieceTo};
+use super::params::MVV_MUL;
+use super::see::{see_ge, SEE_VALUE};
+use crate::position::{CheckInfo, Position};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Stage {
+    TableMove,
+    Generate,
+    GoodNoisy,
+    Killer1,
+    Killer2,
+    Counter,
+    ScoreQuiets,
+    Quiets,
+    BadNoisy,
+    Done,
+}
+
+/// Whether `m` (legal in `pos`) is a capture or a promotion.
+#[inline]
+pub fn is_noisy(pos: &Position, m: ChessMove) -> bool {
+    m.get_promotion().is_some() || pos.is_capture(m)
+}
+
+/// Index of the piece `m` moves, colour included (0..12).
+#[inline]
+pub fn piece_index(pos: &Position, m: ChessMove) -> usize {
+    let piece = pos.piece_on(m.get_source()).unwrap_or(Piece::Pawn);
+    piece.to_index() + 6 * pos.side_to_move().to_index()
+}
+
+/// The continuation-history key of `m` in `pos`.
+#[inline]
+pub fn piece_to(pos: &Position, m: ChessMove) -> PieceTo {
+    PieceTo {
+        piece: piece_index(pos, m),
+        to: m.get_dest().to_index(),
+    }
+}
+
+/// Everything but a queen promotion is an under-promotion (never worth ordering early).
+#[inline]
+fn under_promotion(m: ChessMove) -> bool {
+    matches!(m.get_promotion(), Some(p) if p != Piece::Queen)
+}
+
+pub struct Picker {
+    stage: Stage,
+    noisy_only: bool,
+    skip_quiets: bool,
+    tt_move: Option<ChessMove>,
+    killers: [Option<ChessMove>; 2],
+    counter: Option<ChessMove>,
+    /// Set once quiets are skipped: only quiet moves that check are still handed out.
+    check_squares: Option<CheckInfo>,
+    /// Noisy moves in `0..n_noisy`, quiet moves in `n_noisy..len`. Losing captures are
+    /// gathered in `0..n_bad` as the noisy stage passes them.
+    moves: [ChessMove; 256],
+    scores: [i32; 256],
+    len: usize,
+    n_noisy: usize,
+    n_bad: usize,
+    next: usize,
+}
+
+impl Picker {
+    /// A picker over all legal moves (or, with `noisy_only`, the captures and
+    /// promotions), `tt_move` first when it is legal here.
+    pub fn new(
+        pos: &Position,
+        tt_move: Option<ChessMove>,
+        killers: [Option<ChessMove>; 2],
+        counter: Option<ChessMove>,
+        noisy_only: bool,
+    ) -> Picker {
+        let tt_move = tt_move.filter(|&m| pos.is_legal(m) && (!noisy_only || is_noisy(pos, m)));
+        Picker {
+            stage: Stage::TableMove,
+            noisy_only,
+            skip_quiets: noisy_only,
+            tt_move,
+            killers,
+            counter,
+            check_squares: None,
+            moves: [ChessMove::default(); 256],
+            scores: [0; 256],
+            len: 0,
+            n_noisy: 0,
+            n_bad: 0,
+            next: 0,
+        }
+    }
+
+    /// The stage the last move came from.
+    pub fn stage(&self) -> Stage {
+        self.stage
+    }
+
+    /// From now on, hand out no more quiet moves but direct checks (late move and
+    /// futility pruning): a quiet check may mate, and pruning must not hide a mate.
+    pub fn skip_quiets(&mut self, pos: &Position) {
+        if !self.skip_quiets {
+            self.skip_quiets = true;
+            self.check_squares = Some(pos.check_info());
+        }
+    }
+
+    /// Whether a quiet move may still be handed out.
+    #[inline]
+    fn quiet_allowed(&self, pos: &Position, m: ChessMove) -> bool {
+        match &self.check_squares {
+            None => !self.skip_quiets,
+            Some(cs) => pos.gives_check(m, cs),
+        }
+    }
+
+    /// Generates the legal moves, noisy ones first, and scores the noisy ones.
+    fn generate(&mut self, pos: &Position, hist: &Histories) {
+        let board = pos.board();
+        let mut gen = MoveGen::new_legal(board);
+        let mut quiets = [ChessMove::default(); 256];
+        let mut n_quiets = 0;
+        if self.noisy_only {
+            let their = *board.color_combined(!board.side_to_move());
+            let ep = pos.ep_square().map(BitBoard::from_square).unwrap_or(EMPTY);
+            let last_rank = chess::get_rank(board.side_to_move().to_their_backrank());
+            gen.set_iterator_mask(their | ep | last_rank);
+        }
+        for m in gen {
+            if Some(m) == self.tt_move {
+                continue;
+            }
+            if is_noisy(pos, m) {
+                self.moves[self.len] = m;
+                self.scores[self.len] = noisy_score(pos, m, hist);
+                self.len += 1;
+            } else if !self.noisy_only {
+                quiets[n_quiets] = m;
+                n_quiets += 1;
+            }
+        }
+        self.n_noisy = self.len;
+        self.moves[self.len..self.len + n_quiets].copy_from_slice(&quiets[..n_quiets]);
+        self.len += n_quiets;
+        self.next = 0;
+    }
+
+    /// Index of the best-scored move in `from..to` (selection sort: a cutoff usually
+    /// comes after a few moves, so sorting all would waste work).
+    #[inline]
+    fn best_in(&self, from: usize, to: usize) -> usize {
+        let mut best = from;
+        for i in from + 1..to {
+            if self.scores[i] > self.scores[best] {
+                best = i;
+            }
+        }
+        best
+    }
+
+    #[inline]
+    fn swap(&mut self, a: usize, b: usize) {
+        self.moves.swap(a, b);
+        self.scores.swap(a, b);
+    }
+
+    /// Whether a killer or counter-move `m` may be played here as a quiet move.
+    #[inline]
+    fn usable_quiet(&self, pos: &Position, m: Option<ChessMove>) -> Option<ChessMove> {
+        let m = m?;
+        (Some(m) != self.tt_move && pos.is_legal(m) && !is_noisy(pos, m)).then_some(m)
+    }
+
+    /// Whether `m` was already handed out by the table, killer or counter stage.
+    #[inline]
+    fn already_tried(&self, m: ChessMove) -> bool {
+        Some(m) == self.tt_move
+            || Some(m) == self.killers[0]
+            || Some(m) == self.killers[1]
+            || Some(m) == self.counter
+    }
+
+    /// The next move to search, or `None` when all are done. `cont` are the
+    /// continuation keys of the moves one and two plies back.
+    pub fn next(
+        &mut self,
+        pos: &Position,
+        hist: &Histories,
+        cont: [Option<PieceTo>; 2],
+    ) -> Option<ChessMove> {
+        loop {
+            match self.stage {
+                Stage::TableMove => {
+                    self.stage = Stage::Generate;
+                    if self.tt_move.is_some() {
+                        return self.tt_move;
+                    }
+                }
+                Stage::Generate => {
+                    self.generate(pos, hist);
+                    self.stage = Stage::GoodNoisy;
+                }
+                Stage::GoodNoisy => {
+                    if self.next >= self.n_noisy {
+                        if self.noisy_only {
+                            self.stage = Stage::BadNoisy;
+                            self.next = 0;
+                        } else {
+                            self.stage = Stage::Killer1;
+                        }
+                        continue;
+                    }
+                    let best = self.best_in(self.next, self.n_noisy);
+                    self.swap(self.next, best);
+                    let m = self.moves[self.next];
+                    self.next += 1;
+                    if under_promotion(m) || !see_ge(pos, m, 0) {
+                        // Kept, in order, for the last stage.
+                        let (i, j) = (self.n_bad, self.next - 1);
+                        self.swap(i, j);
+                        self.n_bad += 1;
+                        continue;
+                    }
+                    return Some(m);
+                }
+                Stage::Killer1 | Stage::Killer2 | Stage::Counter => {
+                    let candidate = match self.stage {
+                        Stage::Killer1 => self.killers[0],
+                        Stage::Killer2 => self.killers[1].filter(|&k| Some(k) != self.killers[0]),
+                        _ => self
+                            .counter
+                            .filter(|&c| Some(c) != self.killers[0] && Some(c) != self.killers[1]),
+                    };
+                    self.stage = match self.stage {
+                        Stage::Killer1 => Stage::Killer2,
+                        Stage::Killer2 => Stage::Counter,
+                        _ => Stage::ScoreQuiets,
+                    };
+                    if let Some(m) = self.usable_quiet(pos, candidate) {
+                        if self.quiet_allowed(pos, m) {
+                            return Some(m);
+                        }
+                    }
+                }
+                Stage::ScoreQuiets => {
+                    if self.skip_quiets {
+                        // Only checks are left to find: no ordering needed.
+                        self.next = self.n_noisy;
+                        self.stage = Stage::Quiets;
+                        continue;
+                    }
+                    let side = pos.side_to_move().to_index();
+                    for i in self.n_noisy..self.len {
+                        let m = self.moves[i];
+                        let pt = piece_to(pos, m);
+                        self.scores[i] = hist.butterfly(side, m)
+                            + hist.continuation(cont[0], pt)
+                            + hist.continuation(cont[1], pt);
+                    }
+                    self.next = self.n_noisy;
+                    self.stage = Stage::Quiets;
+                }
+                Stage::Quiets => {
+                    if self.next >= self.len {
+                        self.stage = Stage::BadNoisy;
+                        self.next = 0;
+                        continue;
+                    }
+                    if !self.skip_quiets {
+                        let best = self.best_in(self.next, self.len);
+                        self.swap(self.next, best);
+                    }
+                    let m = self.moves[self.next];
+                    self.next += 1;
+                    if self.already_tried(m) || !self.quiet_allowed(pos, m) {
+                        continue;
+                    }
+                    return Some(m);
+                }
+                Stage::BadNoisy => {
+                    if self.next >= self.n_bad {
+                        self.stage = Stage::Done;
+                        continue;
+                    }
+                    let m = self.moves[self.next];
+                    self.next += 1;
+                    return Some(m);
+                }
+                Stage::Done => return None,
+            }
+        }
+    }
+}
+
+/// Ordering score of a capture or promotion: the victim's value, then capture history.
+#[inline]
+fn noisy_score(pos: &Position, m: ChessMove, hist: &Histories) -> i32 {
+    let victim = pos.captured_piece(m);
+    let promo = m.get_promotion().map_or(0, |p| SEE_VALUE[p.to_index()]);
+    let base = victim.map_or(0, |v| SEE_VALUE[v.to_index()]) + promo;
+    let h = victim.map_or(0, |v| hist.capture(piece_index(pos, m), m, v));
+    base * MVV_MUL + h
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every legal move comes out exactly once, in every mode of the picker, with
+    /// garbage killers and table moves thrown in.
+    #[test]
+    fn hands_out_every_legal_move_once() {
+        let hist = Histories::new_boxed();
+        let fens = [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1",
+            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+        ];
+        for fen in fens {
+            let pos = Position::from_fen(fen).unwrap();
+            let legal = pos.legal_moves();
+            let noisy: Vec<_> = legal
+                .iter()
+                .copied()
+                .filter(|&m| is_noisy(&pos, m))
+                .collect();
+            let odd = ChessMove::new(chess::Square::A1, chess::Square::H8, None);
+            for tt in [
+                None,
+                Some(legal[0]),
+                Some(*legal.last().unwrap()),
+                Some(odd),
+            ] {
+                for killer in [None, Some(legal[legal.len() / 2]), Some(odd)] {
+                    for noisy_only in [false, true] {
+                        let mut p = Picker::new(&pos, tt, [killer, Some(odd)], killer, noisy_only);
+                        let mut got = Vec::new();
+                        while let Some(m) = p.next(&pos, &hist, [None, None]) {
+                            got.push(m);
+                        }
+                        let want = if noisy_only { &noisy } else { &legal };
+                        let mut a = got.clone();
+                        a.sort_by_key(|m| m.to_string());
+                        let mut b = want.clone();
+                        b.sort_by_key(|m| m.to_string());
+                        assert_eq!(a, b, "{fen} tt {tt:?} killer {killer:?} {noisy_only}");
+                        if let Some(t) = tt.filter(|t| want.contains(t)) {
+                            assert_eq!(got[0], t);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
