@@ -448,6 +448,38 @@ fn junk_is_ignored_and_state_kept() {
     e.sync();
 }
 
+/// Bytes that are not UTF-8 and a line of 2 MB neither end the engine nor lose its
+/// position; each is reported with `info string`.
+#[test]
+fn invalid_utf8_and_huge_lines_survive() {
+    let mut e = Engine::start();
+    e.send("position startpos moves e2e4");
+    e.send_raw(b"\xff\xfe\x00 garbage \xc3\x28 go\n");
+    let lines = e.sync();
+    assert!(
+        lines.iter().any(|l| l.contains("not valid UTF-8")),
+        "{lines:?}"
+    );
+    let mut huge = b"position startpos moves ".to_vec();
+    huge.extend(std::iter::repeat_n(b"e2e4 ".as_slice(), 400_000).flatten());
+    huge.push(b'\n');
+    e.send_raw(&huge);
+    e.sync();
+    // The huge line was a position with e2e4 repeated: e2e4 then an illegal e2e4 stops
+    // the list, and the position after the legal prefix is kept.
+    assert_eq!(
+        display_fen(&mut e),
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+    );
+    e.send_raw(b"\xe9t\xe9\r\nposition startpos moves d2d4\n");
+    assert_eq!(
+        display_fen(&mut e),
+        "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1"
+    );
+    e.send("quit");
+    assert!(e.wait_exit(LONG).expect("exits").success());
+}
+
 #[test]
 fn quit_and_eof_exit_cleanly_even_mid_search() {
     let mut e = Engine::start();

@@ -85,6 +85,43 @@ struct Running {
     thread: JoinHandle<()>,
 }
 
+/// Longest input line kept (bytes); the rest of a longer line is discarded.
+pub const MAX_LINE: usize = 16 << 20;
+
+/// Reads one line (through `\n`, or to end of input) into `buf`, keeping at most
+/// `max` bytes and consuming the rest without storing it. Returns the bytes consumed
+/// (0 at end of input) and whether some were dropped. Interrupted reads are retried.
+fn read_line_bounded(
+    input: &mut impl BufRead,
+    buf: &mut Vec<u8>,
+    max: usize,
+) -> std::io::Result<(usize, bool)> {
+    let mut consumed = 0;
+    let mut overflow = false;
+    loop {
+        let chunk = match input.fill_buf() {
+            Ok(c) => c,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if chunk.is_empty() {
+            return Ok((consumed, overflow));
+        }
+        let (take, done) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(i) => (i + 1, true),
+            None => (chunk.len(), false),
+        };
+        let room = max.saturating_sub(buf.len());
+        buf.extend_from_slice(&chunk[..take.min(room)]);
+        overflow |= take > room;
+        input.consume(take);
+        consumed += take;
+        if done {
+            return Ok((consumed, overflow));
+        }
+    }
+}
+
 /// The engine state the UCI commands act on.
 pub struct Engine {
     position: Position,
@@ -123,13 +160,34 @@ impl Engine {
     }
 
     /// Reads commands until `quit` or end of input, then stops any search and returns.
-    pub fn run(&mut self, input: impl BufRead) {
-        for line in input.lines() {
-            let Ok(line) = line else {
-                warn!("stdin is unreadable; quitting");
-                break;
+    /// Input is read as bytes: a line that is not valid UTF-8 (a stray byte from a GUI,
+    /// a file pasted in another encoding) is reported and handled with the bad bytes
+    /// replaced, never the end of the engine. A line longer than [`MAX_LINE`] bytes is
+    /// reported and its excess discarded without being buffered.
+    pub fn run(&mut self, mut input: impl BufRead) {
+        let mut buf = Vec::new();
+        loop {
+            buf.clear();
+            let (read, overflow) = match read_line_bounded(&mut input, &mut buf, MAX_LINE) {
+                Ok(r) => r,
+                Err(e) => {
+                    warn!("stdin is unreadable ({e}); quitting");
+                    break;
+                }
             };
-            let line = line.trim_end_matches(['\r', '\n']);
+            if read == 0 {
+                break;
+            }
+            if overflow {
+                complain(&format!(
+                    "input line longer than {MAX_LINE} bytes: the rest of it was ignored"
+                ));
+            }
+            let text = String::from_utf8_lossy(&buf);
+            if let std::borrow::Cow::Owned(_) = text {
+                complain("input line is not valid UTF-8: invalid bytes replaced");
+            }
+            let line = text.trim_end_matches(['\r', '\n']);
             debug!("<< {line}");
             if self.handle(line) == Flow::Quit {
                 break;
