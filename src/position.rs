@@ -726,6 +726,17 @@ impl Position {
         info[piece.to_index()] & BitBoard::from_square(to) != EMPTY
     }
 
+    /// Whether `mv` (legal here) checkmates at once. Cheap when it does not check
+    /// (`info` from [`Position::check_info`] answers that); otherwise the move is made
+    /// on a copy of the board.
+    pub fn mates_with(&self, mv: ChessMove, info: &CheckInfo) -> bool {
+        if !self.gives_check(mv, info) {
+            return false;
+        }
+        let after = self.board.make_move_new(mv);
+        *after.checkers() != EMPTY && MoveGen::new_legal(&after).len() == 0
+    }
+
     /// Whether the opponent would mate in one if the side to move passed: a threat
     /// that a static evaluation cannot see, so the search does not prune on the eval
     /// (reverse futility, null move) when it stands. Only direct checks are tried.

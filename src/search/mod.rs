@@ -734,7 +734,7 @@ impl Searcher<'_> {
         let mut n_quiets = 0;
         let mut noisy_tried = [ChessMove::default(); 32];
         let mut n_noisy = 0;
-        let mut check_squares = None;
+        let mut check_info = None;
 
         while let Some(m) = picker.next(pos, &self.w.hist, cont) {
             if Some(m) == excluded {
@@ -753,43 +753,28 @@ impl Searcher<'_> {
                     + self.w.hist.continuation(cont[1], pt)
             };
 
-            // Move pruning, once a move has kept us from being mated. Quiet checks are
-            // kept: one of them may mate.
-            if pruning
-                && !root
-                && best > -MATE_BOUND
-                && pos.has_non_pawn_material()
-                && (noisy
-                    || !pos.gives_check(m, check_squares.get_or_insert_with(|| pos.check_info())))
-            {
-                let lmr_depth = (depth - 1 - self.reduction(false, depth, searched + 1)).max(0);
-                if !noisy {
-                    // Late move pruning: enough quiet moves were tried.
-                    let limit = (LMP_BASE + depth * depth) / (2 - improving as i32);
-                    if searched as i32 >= limit {
-                        picker.skip_quiets(pos);
+            // Move pruning, once a move has kept us from being mated. A move that
+            // mates at once is never pruned: a quiet mate is what pruning must not hide.
+            if pruning && !root && best > -MATE_BOUND && pos.has_non_pawn_material() {
+                if let Some(skip_rest) = self.prune_move(
+                    pos,
+                    m,
+                    noisy,
+                    depth,
+                    searched,
+                    improving,
+                    in_check,
+                    static_eval,
+                    alpha,
+                    hist_score,
+                ) {
+                    let info = check_info.get_or_insert_with(|| pos.check_info());
+                    if !pos.mates_with(m, info) {
+                        if skip_rest {
+                            picker.skip_quiets(pos);
+                        }
                         continue;
                     }
-                    // Futility: even a good quiet move will not lift the eval to alpha.
-                    if !in_check
-                        && lmr_depth <= FP_MAX_DEPTH
-                        && static_eval + FP_BASE + FP_PER_DEPTH * lmr_depth <= alpha
-                    {
-                        picker.skip_quiets(pos);
-                        continue;
-                    }
-                    if depth <= HP_MAX_DEPTH && hist_score < -HP_MARGIN * depth {
-                        continue;
-                    }
-                    if lmr_depth <= SEE_PRUNE_MAX_DEPTH
-                        && !see::see_ge(pos, m, -SEE_QUIET_MARGIN * lmr_depth)
-                    {
-                        continue;
-                    }
-                } else if depth <= SEE_PRUNE_MAX_DEPTH
-                    && !see::see_ge(pos, m, -SEE_NOISY_MARGIN * depth)
-                {
-                    continue;
                 }
             }
 
@@ -988,6 +973,50 @@ impl Searcher<'_> {
             }
         }
         best
+    }
+
+    /// Whether move pruning drops `m`: `None` to search it, `Some(true)` when every
+    /// later quiet move may go too (late move and futility pruning), `Some(false)` for
+    /// this move alone (history and SEE pruning).
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn prune_move(
+        &self,
+        pos: &Position,
+        m: ChessMove,
+        noisy: bool,
+        depth: i32,
+        searched: usize,
+        improving: bool,
+        in_check: bool,
+        static_eval: i32,
+        alpha: i32,
+        hist_score: i32,
+    ) -> Option<bool> {
+        if noisy {
+            let losing =
+                depth <= SEE_PRUNE_MAX_DEPTH && !see::see_ge(pos, m, -SEE_NOISY_MARGIN * depth);
+            return losing.then_some(false);
+        }
+        let lmr_depth = (depth - 1 - self.reduction(false, depth, searched + 1)).max(0);
+        // Late move pruning: enough quiet moves were tried.
+        if searched as i32 >= (LMP_BASE + depth * depth) / (2 - improving as i32) {
+            return Some(true);
+        }
+        // Futility: even a good quiet move will not lift the eval to alpha.
+        if !in_check
+            && lmr_depth <= FP_MAX_DEPTH
+            && static_eval + FP_BASE + FP_PER_DEPTH * lmr_depth <= alpha
+        {
+            return Some(true);
+        }
+        if depth <= HP_MAX_DEPTH && hist_score < -HP_MARGIN * depth {
+            return Some(false);
+        }
+        if lmr_depth <= SEE_PRUNE_MAX_DEPTH && !see::see_ge(pos, m, -SEE_QUIET_MARGIN * lmr_depth) {
+            return Some(false);
+        }
+        None
     }
 
     /// Late move reduction for the `n`th move at `depth`.
