@@ -568,6 +568,27 @@ impl Searcher<'_> {
         (raw, corrected.clamp(-MATE_BOUND + 1, MATE_BOUND - 1))
     }
 
+    /// The static eval `se`, replaced by the table's score where its bound says the
+    /// true value lies beyond `se` on that side (with pruning only: exact mode keeps
+    /// plain minimax).
+    #[inline]
+    fn sharpened_eval(&self, entry: Option<&Entry>, se: i32, ply: usize) -> i32 {
+        let Some(e) = entry.filter(|_| self.config.pruning) else {
+            return se;
+        };
+        let ts = score_from_tt(e.score, ply);
+        let better = match e.bound {
+            Bound::Exact => true,
+            Bound::Lower => ts > se,
+            Bound::Upper => ts < se,
+        };
+        if better && !is_mate(ts) {
+            ts
+        } else {
+            se
+        }
+    }
+
     #[allow(clippy::too_many_arguments)]
     fn negamax(
         &mut self,
@@ -643,21 +664,7 @@ impl Searcher<'_> {
             (EVAL_NONE, se, se)
         } else {
             let (raw, se) = self.static_eval(pos, entry.as_ref());
-            let mut eval = se;
-            if let Some(e) = &entry {
-                let ts = score_from_tt(e.score, ply);
-                if pruning
-                    && !is_mate(ts)
-                    && match e.bound {
-                        Bound::Exact => true,
-                        Bound::Lower => ts > se,
-                        Bound::Upper => ts < se,
-                    }
-                {
-                    eval = ts;
-                }
-            }
-            (raw, se, eval)
+            (raw, se, self.sharpened_eval(entry.as_ref(), se, ply))
         };
         self.frame_mut(ply).static_eval = static_eval;
         // Improving: the static eval rose since our last move (two plies back, or four
@@ -1104,20 +1111,7 @@ impl Searcher<'_> {
             (EVAL_NONE, -INFINITY)
         } else {
             let (raw, se) = self.static_eval(pos, entry.as_ref());
-            let mut stand = se;
-            if let Some(e) = &entry {
-                let ts = score_from_tt(e.score, ply);
-                if pruning
-                    && !is_mate(ts)
-                    && match e.bound {
-                        Bound::Exact => true,
-                        Bound::Lower => ts > se,
-                        Bound::Upper => ts < se,
-                    }
-                {
-                    stand = ts;
-                }
-            }
+            let stand = self.sharpened_eval(entry.as_ref(), se, ply);
             if stand >= beta {
                 return stand;
             }
