@@ -1,0 +1,198 @@
+//! Property tests, the short form of fuzzing that `cargo test --release` runs: no input
+//! makes the UCI command parser, the FEN parser or the `position ... moves` path panic,
+//! and every position they accept is one the engine can play from. A corpus of nasty
+//! inputs (tests/data/fuzz_corpus.txt) also goes through a whole engine in-process.
+
+mod common;
+
+use std::io::Cursor;
+
+use common::{data, perft_cases};
+use proptest::prelude::*;
+use tiefe::position::{setup, Position};
+use tiefe::uci::{Command, Engine};
+
+/// Checks what the engine needs of an accepted position: its FEN reads back to the
+/// same position, every legal move can be made and taken back, and perft runs.
+fn check_playable(pos: &Position) {
+    let fen = pos.to_fen();
+    let again = Position::from_fen(&fen).expect("a written FEN reads back");
+    assert_eq!(again.key(), pos.key(), "{fen}");
+    assert_eq!(again.to_fen(), fen);
+    let mut p = pos.clone();
+    for m in pos.legal_moves() {
+        p.make_move(m);
+        let _ = p.in_check();
+        p.unmake_move();
+    }
+    assert_eq!(p.to_fen(), fen);
+    let _ = pos.perft(2);
+}
+
+fn suite_fens() -> Vec<String> {
+    perft_cases("perftsuite.epd")
+        .into_iter()
+        .map(|(fen, _)| fen)
+        .collect()
+}
+
+/// Words a UCI line is made of, with numbers of every size and sign.
+fn uci_token() -> impl Strategy<Value = String> {
+    prop_oneof![
+        prop::sample::select(vec![
+            "uci",
+            "isready",
+            "go",
+            "position",
+            "setoption",
+            "name",
+            "value",
+            "startpos",
+            "fen",
+            "moves",
+            "depth",
+            "nodes",
+            "movetime",
+            "wtime",
+            "btime",
+            "winc",
+            "binc",
+            "movestogo",
+            "mate",
+            "infinite",
+            "ponder",
+            "searchmoves",
+            "perft",
+            "Hash",
+            "Threads",
+            "Clear",
+            "Move",
+            "Overhead",
+            "stop",
+            "quit",
+            "debug",
+            "on",
+            "-",
+            "w",
+            "b",
+            "KQkq",
+            "e2e4",
+            "e7e8q",
+            "e1g1",
+            "8/8/8/8/8/8/8/8",
+        ])
+        .prop_map(String::from),
+        any::<i64>().prop_map(|n| n.to_string()),
+        any::<u128>().prop_map(|n| n.to_string()),
+        "[a-z0-9/\\-]{1,12}",
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 4000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn command_parser_takes_any_text(line in "\\PC{0,200}") {
+        let _ = line.parse::<Command>();
+    }
+
+    #[test]
+    fn command_parser_takes_any_uci_words(words in prop::collection::vec(uci_token(), 0..24)) {
+        let _ = words.join(" ").parse::<Command>();
+    }
+
+    #[test]
+    fn fen_parser_takes_any_text(text in "\\PC{0,120}") {
+        if let Ok(pos) = Position::from_fen(&text) {
+            check_playable(&pos);
+        }
+    }
+
+    /// Valid FENs with a few characters replaced, inserted or deleted: the edits that
+    /// reach the validator's corners (kings, pawns on back ranks, castling, en passant).
+    #[test]
+    fn fen_parser_takes_damaged_fens(
+        pick in any::<prop::sample::Index>(),
+        edits in prop::collection::vec(
+            (any::<prop::sample::Index>(), 0..3u8, prop::sample::select(
+                "pnbrqkPNBRQK12345678/ -wbKQkqa-h0".chars().collect::<Vec<_>>())),
+            1..5),
+    ) {
+        let fens = suite_fens();
+        let mut chars: Vec<char> = pick.get(&fens).chars().collect();
+        for (at, kind, c) in edits {
+            if chars.is_empty() {
+                break;
+            }
+            let i = at.index(chars.len());
+            match kind {
+                0 => chars[i] = c,
+                1 => chars.insert(i, c),
+                _ => {
+                    chars.remove(i);
+                }
+            }
+        }
+        let text: String = chars.into_iter().collect();
+        if let Ok(pos) = Position::from_fen(&text) {
+            check_playable(&pos);
+        }
+    }
+
+    /// `position fen ... moves ...` with a mix of legal moves and garbage: the moves
+    /// stop at the first bad one, and the position reached is always playable.
+    #[test]
+    fn position_moves_path_keeps_a_playable_position(
+        pick in any::<prop::sample::Index>(),
+        moves in prop::collection::vec(
+            prop_oneof![
+                3 => any::<prop::sample::Index>().prop_map(Some),
+                1 => Just(None),
+            ],
+            0..40),
+        garbage in "[a-i][0-9][a-i][0-9][qrbnkp]?",
+    ) {
+        let fens = suite_fens();
+        let fen = pick.get(&fens);
+        let mut pos = Position::from_fen(fen).unwrap();
+        let mut texts = Vec::new();
+        for m in &moves {
+            let legal = pos.legal_moves();
+            let text = match m {
+                Some(i) if !legal.is_empty() => legal[i.index(legal.len())].to_string(),
+                _ => garbage.clone(),
+            };
+            if pos.play_uci(&text).is_err() {
+                texts.push(text);
+                break;
+            }
+            texts.push(text);
+        }
+        let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
+        let (reached, err) = setup(fen, &refs).unwrap();
+        assert_eq!(reached.to_fen(), pos.to_fen());
+        // An error comes exactly when a move was refused (then it was the last one).
+        let refused = texts.last().is_some_and(|t| {
+            let before = setup(fen, &refs[..refs.len() - 1]).unwrap().0;
+            before.parse_move(t).is_err()
+        });
+        assert_eq!(err.is_some(), refused);
+        check_playable(&reached);
+    }
+}
+
+/// Every corpus line goes through a real engine (in-process, searches included); the
+/// engine must come back from each and end cleanly at end of input.
+#[test]
+fn corpus_through_a_whole_engine() {
+    let corpus = data("fuzz_corpus.txt");
+    let mut input = String::new();
+    for line in corpus.lines() {
+        input.push_str(line);
+        input.push('\n');
+        // Searches end quickly; a following `stop` ends any infinite one.
+        input.push_str("stop\nisready\n");
+    }
+    let mut engine = Engine::new();
+    engine.run(Cursor::new(input.into_bytes()));
+}
