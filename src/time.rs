@@ -27,6 +27,8 @@ pub struct Limits {
     pub movestogo: Option<u32>,
     /// Root moves to consider; empty means all.
     pub searchmoves: Vec<ChessMove>,
+    /// Best root moves to search and report (MultiPV); 0 counts as 1.
+    pub multipv: usize,
 }
 
 /// When to stop, in milliseconds after the clock started (or after `ponderhit`).

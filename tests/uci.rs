@@ -676,3 +676,114 @@ fn debug_logging_goes_to_stderr_only() {
         .any(|l| l.contains("WARN") && l.contains("e2e5")));
     assert!(score_of("info depth 1 score cp 5 pv e2e4").is_some());
 }
+
+/// The `multipv` index of an `info` line, if any.
+fn multipv_of(line: &str) -> Option<usize> {
+    let t: Vec<&str> = line.split_whitespace().collect();
+    let i = t.iter().position(|x| *x == "multipv")?;
+    t.get(i + 1)?.parse().ok()
+}
+
+/// The first move of the `pv` of an `info` line.
+fn first_pv_move(line: &str) -> Option<String> {
+    line.split(" pv ")
+        .nth(1)?
+        .split_whitespace()
+        .next()
+        .map(String::from)
+}
+
+/// `info depth` lines (not strings) grouped per depth, in order.
+fn lines_by_depth(lines: &[String]) -> Vec<(u32, Vec<String>)> {
+    let mut out: Vec<(u32, Vec<String>)> = Vec::new();
+    for l in lines.iter().filter(|l| l.starts_with("info depth")) {
+        let d: u32 = l.split_whitespace().nth(2).unwrap().parse().unwrap();
+        match out.last_mut() {
+            Some((last, group)) if *last == d => group.push(l.clone()),
+            _ => out.push((d, vec![l.clone()])),
+        }
+    }
+    out
+}
+
+#[test]
+fn multipv_gives_sorted_distinct_lines() {
+    let positions = [
+        START_FEN,
+        "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+        "r2q1rk1/pp2bppp/2n1pn2/3p4/3P4/2NBPN2/PP3PPP/R2Q1RK1 w - - 4 10",
+        // Two where one move is likely to stand out (a knight en prise on e4 or c3);
+        // the margin check below decides which count.
+        "r1bqkb1r/pppp1ppp/2n5/4p3/2B1n3/5N2/PPPP1PPP/RNBQ1RK1 w kq - 0 5",
+        "6k1/5ppp/8/8/8/2n5/5PPP/2R3K1 w - - 0 1",
+    ];
+    let mut clear = 0;
+    for fen in positions {
+        let mut single = Engine::start();
+        single.send(&format!("position fen {fen}"));
+        single.send("go depth 7");
+        let (best1, _) = single.bestmove(LONG);
+
+        let mut e = Engine::start();
+        e.send("setoption name MultiPV value 3");
+        e.send(&format!("position fen {fen}"));
+        e.send("go depth 7");
+        let (best3, lines) = e.bestmove(LONG);
+        assert_pvs_legal(&lines, fen, &[]);
+        let groups = lines_by_depth(&lines);
+        assert_eq!(groups.len(), 7, "{fen}");
+        for (d, group) in &groups {
+            let idx: Vec<usize> = group.iter().filter_map(|l| multipv_of(l)).collect();
+            assert_eq!(idx, vec![1, 2, 3], "depth {d} of {fen}: {group:?}");
+            let firsts: Vec<String> = group.iter().filter_map(|l| first_pv_move(l)).collect();
+            let mut distinct = firsts.clone();
+            distinct.sort();
+            distinct.dedup();
+            assert_eq!(distinct.len(), 3, "depth {d} of {fen}: {group:?}");
+            let scores: Vec<i32> = group.iter().map(|l| score_of(l).unwrap().1).collect();
+            assert!(
+                scores.windows(2).all(|w| w[0] >= w[1]),
+                "depth {d} of {fen}: {scores:?}"
+            );
+        }
+        // The best line is the move played; where it is clearly best (30 cp ahead of
+        // the second line), MultiPV 1 plays it too. Near-equal moves may swap, since
+        // the extra lines change what the table and histories hold.
+        let last = &groups.last().unwrap().1;
+        assert_eq!(first_pv_move(&last[0]), best_of(&best3), "{fen}");
+        let margin = score_of(&last[0]).unwrap().1 - score_of(&last[1]).unwrap().1;
+        if margin >= 30 {
+            assert_eq!(best_of(&best3), best_of(&best1), "{fen}");
+            clear += 1;
+        }
+    }
+    assert!(clear >= 1, "no position with a clearly best move");
+}
+
+#[test]
+fn multipv_beyond_the_legal_moves_and_with_searchmoves() {
+    let mut e = Engine::start();
+    e.send("setoption name MultiPV value 50");
+    // The king on h1 has three moves (g1, g2, h2) and the rook its fourteen.
+    let fen = "7k/8/8/8/8/8/8/R6K w - - 0 1";
+    e.send(&format!("position fen {fen}"));
+    e.send("go depth 4");
+    let (_, lines) = e.bestmove(LONG);
+    assert_pvs_legal(&lines, fen, &[]);
+    let legal = Position::from_fen(fen).unwrap().legal_moves().len();
+    for (d, group) in lines_by_depth(&lines) {
+        assert_eq!(group.len(), legal, "depth {d}");
+    }
+    e.send("setoption name MultiPV value 3");
+    e.send("position startpos");
+    e.send("go depth 5 searchmoves a2a3 b2b3 g1f3 h2h4");
+    let (best, lines) = e.bestmove(LONG);
+    let allowed = ["a2a3", "b2b3", "g1f3", "h2h4"];
+    for (d, group) in lines_by_depth(&lines) {
+        assert_eq!(group.len(), 3, "depth {d}");
+        for l in &group {
+            assert!(allowed.contains(&first_pv_move(l).unwrap().as_str()), "{l}");
+        }
+    }
+    assert!(allowed.contains(&best_of(&best).unwrap().as_str()));
+}

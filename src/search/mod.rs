@@ -70,6 +70,8 @@ impl SearchConfig {
 pub struct Report {
     pub depth: u32,
     pub seldepth: u32,
+    /// Which of the best lines this is (1 = best), for MultiPV.
+    pub multipv: u32,
     /// Score from the side to move at the root.
     pub score: i32,
     pub nodes: u64,
@@ -222,6 +224,7 @@ impl Worker {
             interruptible: false,
             aborted: false,
             root_best: None,
+            pv_idx: 0,
         };
         s.iterate(pos, limits, report)
     }
@@ -305,6 +308,9 @@ struct Searcher<'a> {
     aborted: bool,
     /// Index of the root move proven best so far in the unfinished iteration.
     root_best: Option<usize>,
+    /// The MultiPV line being searched: root moves before this index already have
+    /// their lines in this iteration and are left out.
+    pv_idx: usize,
 }
 
 impl Searcher<'_> {
@@ -370,8 +376,31 @@ impl Searcher<'_> {
             for r in &mut self.root_moves {
                 r.prev_score = r.score;
             }
-            let score = self.aspiration(pos, depth as i32, last_score);
-            if self.aborted {
+            // MultiPV: line k is the best of the root moves not already in lines
+            // 0..k; each is searched in its own aspiration window.
+            let lines = limits.multipv.clamp(1, self.root_moves.len());
+            let mut score = 0;
+            let mut finished = 0;
+            for pv_idx in 0..lines {
+                self.pv_idx = pv_idx;
+                let center = if pv_idx == 0 {
+                    last_score
+                } else {
+                    self.root_moves[pv_idx].prev_score
+                };
+                let s = self.aspiration(pos, depth as i32, center);
+                if self.aborted {
+                    break;
+                }
+                // Best first; moves not proven better keep their earlier order.
+                self.root_moves[pv_idx..].sort_by_key(|r| std::cmp::Reverse(r.score));
+                if pv_idx == 0 {
+                    score = s;
+                }
+                finished += 1;
+            }
+            self.pv_idx = 0;
+            if self.aborted && finished == 0 {
                 // A root move proven better in this unfinished iteration (a fail-high
                 // counts) replaces the last result; report its line so the GUI's PV
                 // matches the move played.
@@ -383,13 +412,16 @@ impl Searcher<'_> {
                         outcome.best = Some(mv);
                         outcome.ponder = pv.get(1).copied();
                         outcome.score = sc;
-                        report(&self.report(depth, sc, pv));
+                        report(&self.report(depth, 1, sc, pv));
                     }
                 }
                 break;
             }
-            // Best first; moves not proven better keep their earlier order.
-            self.root_moves.sort_by_key(|r| std::cmp::Reverse(r.score));
+            // Lines searched later can come out better than earlier ones.
+            self.root_moves[..finished].sort_by_key(|r| std::cmp::Reverse(r.score));
+            if finished > 1 {
+                score = self.root_moves[0].score;
+            }
             let best = &self.root_moves[0];
             let pv = legal_pv(pos, &best.pv, self.root_ply);
             if outcome.best == Some(best.mv) {
@@ -403,7 +435,15 @@ impl Searcher<'_> {
             outcome.score = score;
             outcome.depth = depth;
             last_score = score;
-            report(&self.report(depth, score, pv));
+            report(&self.report(depth, 1, score, pv));
+            for k in 1..finished {
+                let r = &self.root_moves[k];
+                let line = legal_pv(pos, &r.pv, self.root_ply);
+                report(&self.report(depth, k as u32 + 1, r.score, line));
+            }
+            if self.aborted {
+                break;
+            }
 
             if let (Some(n), Some(m)) = (limits.mate, mate_in_moves(score)) {
                 if m > 0 && m as u32 <= n {
@@ -477,11 +517,13 @@ impl Searcher<'_> {
         }
     }
 
-    /// The report of an iteration at `depth` with root score `score` and line `pv`.
-    fn report(&self, depth: u32, score: i32, pv: Vec<ChessMove>) -> Report {
+    /// The report of line `multipv` of an iteration at `depth`, with its root score
+    /// `score` and line `pv`.
+    fn report(&self, depth: u32, multipv: u32, score: i32, pv: Vec<ChessMove>) -> Report {
         Report {
             depth,
             seldepth: self.seldepth.max(depth as usize) as u32,
+            multipv,
             score,
             nodes: self.nodes,
             time_ms: self.clock.elapsed().as_millis() as u64,
@@ -642,7 +684,7 @@ impl Searcher<'_> {
             None
         };
         let tt_move = if root {
-            Some(self.root_moves[0].mv)
+            Some(self.root_moves[self.pv_idx].mv)
         } else {
             entry.and_then(|e| e.best_move)
         };
@@ -747,7 +789,7 @@ impl Searcher<'_> {
             if Some(m) == excluded {
                 continue;
             }
-            if root && !self.root_moves.iter().any(|r| r.mv == m) {
+            if root && !self.root_moves[self.pv_idx..].iter().any(|r| r.mv == m) {
                 continue;
             }
             let noisy = is_noisy(pos, m);
@@ -894,7 +936,7 @@ impl Searcher<'_> {
                     rm.pv.clear();
                     rm.pv.push(m);
                     rm.pv.extend_from_slice(&child_pv);
-                    if score > alpha {
+                    if score > alpha && self.pv_idx == 0 {
                         self.root_best = Some(i);
                     }
                 } else {

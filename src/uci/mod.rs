@@ -57,8 +57,8 @@ pub fn info_line(r: &Report) -> String {
     };
     let nps = r.nodes * 1000 / r.time_ms.max(1);
     let mut line = format!(
-        "info depth {} seldepth {} score {} nodes {} nps {} hashfull {} time {} pv",
-        r.depth, r.seldepth, score, r.nodes, nps, r.hashfull, r.time_ms
+        "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} time {} pv",
+        r.depth, r.seldepth, r.multipv, score, r.nodes, nps, r.hashfull, r.time_ms
     );
     for m in &r.pv {
         line.push(' ');
@@ -335,6 +335,7 @@ impl Engine {
             Change::ClearHash => self.clear_hash(),
             Change::Ponder(on) => self.options.ponder = on,
             Change::MoveOverhead(ms) => self.options.move_overhead_ms = ms,
+            Change::MultiPv(n) => self.options.multipv = n,
         }
     }
 
@@ -378,6 +379,7 @@ impl Engine {
         }
         let limits = Limits {
             searchmoves,
+            multipv: self.options.multipv,
             ..args.limits
         };
         if self.debug {

@@ -6,6 +6,7 @@ pub struct Options {
     pub hash_mb: usize,
     pub ponder: bool,
     pub move_overhead_ms: u64,
+    pub multipv: usize,
 }
 
 impl Default for Options {
@@ -14,6 +15,7 @@ impl Default for Options {
             hash_mb: HASH.default,
             ponder: false,
             move_overhead_ms: OVERHEAD.default as u64,
+            multipv: MULTIPV.default,
         }
     }
 }
@@ -46,6 +48,14 @@ pub const OVERHEAD: Spin = Spin {
     default: 10,
     min: 0,
     max: 5000,
+};
+
+/// How many best root moves are searched and reported, each with its own line.
+pub const MULTIPV: Spin = Spin {
+    name: "MultiPV",
+    default: 1,
+    min: 1,
+    max: 256,
 };
 
 impl Spin {
@@ -81,6 +91,7 @@ pub fn option_lines() -> Vec<String> {
         "option name Clear Hash type button".to_string(),
         "option name Ponder type check default false".to_string(),
         OVERHEAD.line(),
+        MULTIPV.line(),
     ]
 }
 
@@ -92,6 +103,7 @@ pub enum Change {
     ClearHash,
     Ponder(bool),
     MoveOverhead(u64),
+    MultiPv(usize),
 }
 
 /// Reads `setoption name <name> value <value>`. Names are case-insensitive. Returns the
@@ -104,6 +116,7 @@ pub fn parse(name: &str, value: Option<&str>) -> Result<(Change, Option<String>)
         "move overhead" => OVERHEAD
             .read(value)
             .map(|(v, n)| (Change::MoveOverhead(v as u64), n)),
+        "multipv" => MULTIPV.read(value).map(|(v, n)| (Change::MultiPv(v), n)),
         "clear hash" => Ok((Change::ClearHash, None)),
         "ponder" => match value.map(|v| v.trim().to_ascii_lowercase()).as_deref() {
             Some("true") => Ok((Change::Ponder(true), None)),
