@@ -39,6 +39,20 @@ pub enum Bound {
 }
 
 impl Bound {
+    /// The bound a search result `best` proves, for a node searched in the window
+    /// (`alpha`, `beta`). (In a null window nothing lies strictly between, so such a
+    /// node is never exact.)
+    #[inline]
+    pub fn of_result(best: i32, alpha: i32, beta: i32) -> Bound {
+        if best >= beta {
+            Bound::Lower
+        } else if best > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+
     fn bits(self) -> u64 {
         match self {
             Bound::Upper => 1,

@@ -455,7 +455,12 @@ impl Searcher<'_> {
             }
             if !self.clock.pondering() {
                 if let Some(soft) = self.deadlines.soft {
-                    let scaled = self.scaled_soft_limit(soft, stability, prev_score - score);
+                    // `go movetime` asks for that much thinking: no scaling.
+                    let scaled = if limits.movetime.is_some() {
+                        soft
+                    } else {
+                        self.scaled_soft_limit(soft, stability, prev_score - score)
+                    };
                     if self.clock.budget_elapsed_ms() >= scaled {
                         break;
                     }
@@ -784,6 +789,7 @@ impl Searcher<'_> {
         let mut noisy_tried = [ChessMove::default(); 32];
         let mut n_noisy = 0;
         let mut check_info = None;
+        let non_pawn_material = pos.has_non_pawn_material();
 
         while let Some(m) = picker.next(pos, &self.w.hist, cont) {
             if Some(m) == excluded {
@@ -804,7 +810,7 @@ impl Searcher<'_> {
 
             // Move pruning, once a move has kept us from being mated. A move that
             // mates at once is never pruned: a quiet mate is what pruning must not hide.
-            if pruning && !root && best > -MATE_BOUND && pos.has_non_pawn_material() {
+            if pruning && !root && best > -MATE_BOUND && non_pawn_material {
                 if let Some(skip_rest) = self.prune_move(
                     pos,
                     m,
@@ -989,13 +995,7 @@ impl Searcher<'_> {
         }
 
         if excluded.is_none() {
-            let bound = if best >= beta {
-                Bound::Lower
-            } else if best > original_alpha {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
+            let bound = Bound::of_result(best, original_alpha, beta);
             self.tt.store(
                 key,
                 Store {
@@ -1215,13 +1215,7 @@ impl Searcher<'_> {
         if in_check && !any {
             return mated_in(ply);
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > original_alpha && pv_node {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of_result(best, original_alpha, beta);
         self.tt.store(
             key,
             Store {
