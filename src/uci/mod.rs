@@ -455,18 +455,33 @@ impl Engine {
 
     fn eval(&self) {
         let b = eval::breakdown(self.position.board());
-        send("term        White    Black    White-Black");
+        send("term              White mg/eg    Black mg/eg    White-Black mg/eg");
+        let mut total = [eval::S::default(); 2];
+        for (t, term) in eval::TERMS.iter().enumerate() {
+            let [w, k] = b.terms[t];
+            total[0] += w;
+            total[1] += k;
+            send(&format!(
+                "{:<16} {:>5} {:>5}    {:>5} {:>5}    {:>5} {:>5}",
+                term.name(),
+                w.0,
+                w.1,
+                k.0,
+                k.1,
+                w.0 - k.0,
+                w.1 - k.1
+            ));
+        }
+        let [w, k] = total;
         send(&format!(
-            "middlegame  {:>5}    {:>5}    {:>5}",
-            b.mg[0],
-            b.mg[1],
-            b.mg[0] - b.mg[1]
-        ));
-        send(&format!(
-            "endgame     {:>5}    {:>5}    {:>5}",
-            b.eg[0],
-            b.eg[1],
-            b.eg[0] - b.eg[1]
+            "{:<16} {:>5} {:>5}    {:>5} {:>5}    {:>5} {:>5}",
+            "total",
+            w.0,
+            w.1,
+            k.0,
+            k.1,
+            w.0 - k.0,
+            w.1 - k.1
         ));
         send(&format!("phase {} of {}", b.phase, eval::MAX_PHASE));
         send(&format!(

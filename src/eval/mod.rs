@@ -1,0 +1,350 @@
+//! Evaluation: tapered piece-square tables plus the terms they cannot see.
+//!
+//! Every weight is a middlegame/endgame pair ([`S`]) kept in [`weights`]; the two totals
+//! are blended by game phase, measured from the non-pawn material left. The tables are
+//! the core; on top sit pawn structure (passed, doubled, isolated pawns), the bishop
+//! pair, rooks on open files and piece mobility. The score is from the side to move, in
+//! centipawns. Colour symmetry holds by construction: every term is computed for each
+//! side from that side's point of view (a black piece reads the mirrored square).
+//!
+//! The evaluation is written once, generic over a [`Trace`]: the engine passes
+//! [`NoTrace`], which compiles away, and the `eval` command passes a [`Breakdown`] that
+//! records each term for each side.
+
+pub mod weights;
+
+use std::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
+
+use chess::{
+    get_bishop_moves, get_file, get_knight_moves, get_rook_moves, BitBoard, Board, Color, Piece,
+    ALL_FILES,
+};
+
+use crate::position::Position;
+use weights::*;
+
+/// A middlegame/endgame pair of centipawn values.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct S(pub i32, pub i32);
+
+impl Add for S {
+    type Output = S;
+    #[inline(always)]
+    fn add(self, o: S) -> S {
+        S(self.0 + o.0, self.1 + o.1)
+    }
+}
+impl Sub for S {
+    type Output = S;
+    #[inline(always)]
+    fn sub(self, o: S) -> S {
+        S(self.0 - o.0, self.1 - o.1)
+    }
+}
+impl Neg for S {
+    type Output = S;
+    #[inline(always)]
+    fn neg(self) -> S {
+        S(-self.0, -self.1)
+    }
+}
+impl Mul<i32> for S {
+    type Output = S;
+    #[inline(always)]
+    fn mul(self, k: i32) -> S {
+        S(self.0 * k, self.1 * k)
+    }
+}
+impl AddAssign for S {
+    #[inline(always)]
+    fn add_assign(&mut self, o: S) {
+        *self = *self + o;
+    }
+}
+impl SubAssign for S {
+    #[inline(always)]
+    fn sub_assign(&mut self, o: S) {
+        *self = *self - o;
+    }
+}
+
+/// Phase weight of each piece kind (pawn, knight, bishop, rook, queen, king).
+const PHASE_WEIGHT: [i32; 6] = [0, 1, 1, 2, 4, 0];
+/// Phase of the starting position (and the cap: promotions can exceed it).
+pub const MAX_PHASE: i32 = 24;
+
+/// The groups of terms, as the `eval` command lists them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Term {
+    Material,
+    Squares,
+    PassedPawns,
+    PawnStructure,
+    BishopPair,
+    Rooks,
+    Mobility,
+}
+
+/// Every [`Term`], in the order the `eval` command prints them.
+pub const TERMS: [Term; 7] = [
+    Term::Material,
+    Term::Squares,
+    Term::PassedPawns,
+    Term::PawnStructure,
+    Term::BishopPair,
+    Term::Rooks,
+    Term::Mobility,
+];
+
+impl Term {
+    /// The name the `eval` command prints.
+    pub fn name(self) -> &'static str {
+        match self {
+            Term::Material => "material",
+            Term::Squares => "squares",
+            Term::PassedPawns => "passed pawns",
+            Term::PawnStructure => "pawn structure",
+            Term::BishopPair => "bishop pair",
+            Term::Rooks => "rooks",
+            Term::Mobility => "mobility",
+        }
+    }
+}
+
+/// Receives each term's value for one side as the evaluation adds it.
+pub trait Trace {
+    fn add(&mut self, color: Color, term: Term, value: S);
+}
+
+/// The engine's tracer: records nothing and compiles away.
+pub struct NoTrace;
+
+impl Trace for NoTrace {
+    #[inline(always)]
+    fn add(&mut self, _: Color, _: Term, _: S) {}
+}
+
+/// The parts of an evaluation, for the `eval` command: each term's middlegame/endgame
+/// value for White and for Black (each from its own side), the phase and the result.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Breakdown {
+    /// `terms[t][c]`: term `TERMS[t]` for colour `c` (0 = White).
+    pub terms: [[S; 2]; TERMS.len()],
+    /// Game phase, 0 (bare kings and pawns) to [`MAX_PHASE`] (all pieces).
+    pub phase: i32,
+    /// The blended score, White's point of view.
+    pub white: i32,
+}
+
+impl Trace for Breakdown {
+    fn add(&mut self, color: Color, term: Term, value: S) {
+        let t = TERMS.iter().position(|&x| x == term).unwrap_or(0);
+        self.terms[t][color.to_index()] += value;
+    }
+}
+
+const FILE_A: u64 = 0x0101_0101_0101_0101;
+const FILE_H: u64 = FILE_A << 7;
+
+/// Squares attacked by the pawns `pawns` of `color`.
+#[inline(always)]
+fn pawn_attacks(pawns: u64, color: Color) -> u64 {
+    if color == Color::White {
+        ((pawns & !FILE_A) << 7) | ((pawns & !FILE_H) << 9)
+    } else {
+        ((pawns & !FILE_A) >> 9) | ((pawns & !FILE_H) >> 7)
+    }
+}
+
+/// Squares strictly ahead of `sq` (from `color`'s side) on the same file.
+#[inline(always)]
+fn front_file(color: Color, sq: usize) -> u64 {
+    let file = FILE_A << (sq & 7);
+    if color == Color::White {
+        file & (!0u64).checked_shl((sq as u32 | 7) + 1).unwrap_or(0)
+    } else {
+        file & ((1u64 << (sq & !7)) - 1)
+    }
+}
+
+/// The files next to `sq`'s file.
+#[inline(always)]
+fn adjacent_files(sq: usize) -> u64 {
+    let file = FILE_A << (sq & 7);
+    ((file & !FILE_H) << 1) | ((file & !FILE_A) >> 1)
+}
+
+/// Rank of `sq` counted from `color`'s own side (0 = its first rank).
+#[inline(always)]
+fn relative_rank(color: Color, sq: usize) -> i32 {
+    let r = (sq >> 3) as i32;
+    if color == Color::White {
+        r
+    } else {
+        7 - r
+    }
+}
+
+/// Chebyshev (king-step) distance between two squares.
+#[inline(always)]
+fn distance(a: usize, b: usize) -> i32 {
+    let df = ((a & 7) as i32 - (b & 7) as i32).abs();
+    let dr = ((a >> 3) as i32 - (b >> 3) as i32).abs();
+    df.max(dr)
+}
+
+/// Table index of a piece of `color` on square index `sq` (a1 = 0).
+#[inline(always)]
+fn table_index(color: Color, sq: usize) -> usize {
+    if color == Color::White {
+        sq ^ 56
+    } else {
+        sq
+    }
+}
+
+#[inline(always)]
+fn bits(b: u64) -> impl Iterator<Item = usize> {
+    BitBoard(b).map(|s| s.to_index())
+}
+
+/// All terms for one side, from that side's point of view, and its phase weight.
+#[inline(always)]
+fn side<T: Trace>(board: &Board, us: Color, trace: &mut T) -> (S, i32) {
+    let them = !us;
+    let occ = board.combined().0;
+    let ours = board.color_combined(us).0;
+    let theirs = board.color_combined(them).0;
+    let pawns = board.pieces(Piece::Pawn).0;
+    let our_pawns = pawns & ours;
+    let their_pawns = pawns & theirs;
+    let their_pawn_attacks = pawn_attacks(their_pawns, them);
+    let our_king = board.king_square(us).to_index();
+    let their_king = board.king_square(them).to_index();
+
+    let mut total = S::default();
+    let mut phase = 0;
+    let mut add = |term: Term, v: S, trace: &mut T| {
+        total += v;
+        trace.add(us, term, v);
+    };
+
+    // Material and squares.
+    for (k, piece) in chess::ALL_PIECES.iter().enumerate() {
+        let set = board.pieces(*piece).0 & ours;
+        let n = set.count_ones() as i32;
+        phase += PHASE_WEIGHT[k] * n;
+        add(Term::Material, PIECE_VALUE[k] * n, trace);
+        let mut sq = S::default();
+        for s in bits(set) {
+            sq += PSQT[k][table_index(us, s)];
+        }
+        add(Term::Squares, sq, trace);
+    }
+
+    // Pawns: passed, doubled, isolated.
+    let mut passed = S::default();
+    let mut structure = S::default();
+    for s in bits(our_pawns) {
+        let ahead = front_file(us, s);
+        let span = ahead | (ahead & !FILE_H) << 1 | (ahead & !FILE_A) >> 1;
+        if adjacent_files(s) & our_pawns == 0 {
+            structure += ISOLATED;
+        }
+        if span & their_pawns == 0 && ahead & our_pawns == 0 {
+            let r = relative_rank(us, s);
+            passed += PASSED[r as usize];
+            if ahead & occ == 0 {
+                passed += PASSED_FREE[r as usize];
+            }
+            if r >= 3 {
+                let stop = if us == Color::White { s + 8 } else { s - 8 };
+                let w = r - 2;
+                passed += PASSED_KING_THEIRS * (w * distance(their_king, stop));
+                passed += PASSED_KING_OURS * (w * distance(our_king, stop));
+            }
+        }
+    }
+    for f in ALL_FILES {
+        let n = (get_file(f).0 & our_pawns).count_ones() as i32;
+        if n > 1 {
+            structure += DOUBLED * (n - 1);
+        }
+    }
+    add(Term::PassedPawns, passed, trace);
+    add(Term::PawnStructure, structure, trace);
+
+    // Bishop pair.
+    if (board.pieces(Piece::Bishop).0 & ours).count_ones() >= 2 {
+        add(Term::BishopPair, BISHOP_PAIR, trace);
+    }
+
+    // Rooks on open and half-open files.
+    let mut rooks = S::default();
+    for s in *board.pieces(Piece::Rook) & *board.color_combined(us) {
+        let file = get_file(s.get_file()).0;
+        if file & pawns == 0 {
+            rooks += ROOK_OPEN;
+        } else if file & our_pawns == 0 {
+            rooks += ROOK_HALF_OPEN;
+        }
+    }
+    add(Term::Rooks, rooks, trace);
+
+    // Mobility over safe squares.
+    let safe = !ours & !their_pawn_attacks;
+    let blockers = BitBoard(occ);
+    let mut mobility = S::default();
+    let kinds = [Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen];
+    for (i, piece) in kinds.iter().enumerate() {
+        for sq in *board.pieces(*piece) & *board.color_combined(us) {
+            let att = match piece {
+                Piece::Knight => get_knight_moves(sq).0,
+                Piece::Bishop => get_bishop_moves(sq, blockers).0,
+                Piece::Rook => get_rook_moves(sq, blockers).0,
+                _ => get_bishop_moves(sq, blockers).0 | get_rook_moves(sq, blockers).0,
+            };
+            let n = (att & safe).count_ones() as i32;
+            mobility += MOBILITY[i] * (n - MOBILITY_CENTRE[i]);
+        }
+    }
+    add(Term::Mobility, mobility, trace);
+
+    (total, phase)
+}
+
+/// Evaluates `board` from White's point of view, reporting each term to `trace`.
+pub fn evaluate_traced<T: Trace>(board: &Board, trace: &mut T) -> (i32, i32) {
+    let (w, pw) = side(board, Color::White, trace);
+    let (b, pb) = side(board, Color::Black, trace);
+    let phase = (pw + pb).min(MAX_PHASE);
+    let d = w - b;
+    let white = (d.0 * phase + d.1 * (MAX_PHASE - phase)) / MAX_PHASE;
+    (white, phase)
+}
+
+/// Every term for both sides, White's point of view, for the `eval` command.
+pub fn breakdown(board: &Board) -> Breakdown {
+    let mut b = Breakdown::default();
+    let (white, phase) = evaluate_traced(board, &mut b);
+    b.white = white;
+    b.phase = phase;
+    b
+}
+
+/// Static evaluation in centipawns from the side to move.
+#[inline]
+pub fn evaluate(pos: &Position) -> i32 {
+    let (white, _) = evaluate_traced(pos.board(), &mut NoTrace);
+    if pos.side_to_move() == Color::White {
+        white
+    } else {
+        -white
+    }
+}
+
+/// Material value of a piece kind for move ordering (middlegame scale).
+#[inline]
+pub fn piece_value(piece: Piece) -> i32 {
+    PIECE_VALUE[piece.to_index()].0
+}
