@@ -36,16 +36,25 @@ pub struct BenchResult {
     pub nodes: u64,
     pub nps: u64,
     pub millis: u64,
+    /// Whether the run was stopped before its last position (its count is then partial).
+    pub stopped: bool,
 }
 
 /// Searches every bench position to `depth`, each with a fresh 16 MB table.
 pub fn run(depth: u32) -> BenchResult {
+    run_until(depth, &Clock::new(Instant::now(), false))
+}
+
+/// [`run`] that ends as soon as `stop` is stopped (the UCI `stop` and `quit`).
+pub fn run_until(depth: u32, stop: &Clock) -> BenchResult {
     let start = Instant::now();
     let mut nodes = 0;
     for fen in POSITIONS {
+        if stop.stopped() {
+            break;
+        }
         let mut pos = Position::from_fen(fen).expect("bench positions are valid");
         let tt = TranspositionTable::new(16);
-        let clock = Clock::new(Instant::now(), false);
         let limits = Limits {
             depth: Some(depth),
             ..Limits::default()
@@ -55,7 +64,7 @@ pub fn run(depth: u32) -> BenchResult {
             &limits,
             0,
             &tt,
-            &clock,
+            stop,
             SearchConfig::default(),
             &mut |_| {},
         );
@@ -66,5 +75,6 @@ pub fn run(depth: u32) -> BenchResult {
         nodes,
         nps: nodes * 1000 / millis.max(1),
         millis,
+        stopped: stop.stopped(),
     }
 }

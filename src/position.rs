@@ -911,15 +911,38 @@ impl Position {
             .collect()
     }
 
+    /// [`Position::perft_divide`] that gives up (returns `None`) once `stop` says so;
+    /// `stop` is asked at every node three or more plies from the leaves, often enough
+    /// to answer `stop` or `quit` at once and too seldom to cost time.
+    pub fn perft_divide_until(
+        &self,
+        depth: u32,
+        stop: &dyn Fn() -> bool,
+    ) -> Option<Vec<(ChessMove, u64)>> {
+        let mut next = self.board;
+        MoveGen::new_legal(&self.board)
+            .map(|m| {
+                self.board.make_move(m, &mut next);
+                perft_until(&next, depth.saturating_sub(1), stop).map(|n| (m, n))
+            })
+            .collect()
+    }
+
     /// The `perft` report: one `move: count` line per root move, a blank line, then
     /// `Nodes searched: <total>`.
     pub fn perft_report(&self, depth: u32) -> Vec<String> {
-        let divide = self.perft_divide(depth);
+        self.perft_report_until(depth, &|| false)
+            .expect("a perft that is never stopped finishes")
+    }
+
+    /// [`Position::perft_report`], or `None` if `stop` said so first.
+    pub fn perft_report_until(&self, depth: u32, stop: &dyn Fn() -> bool) -> Option<Vec<String>> {
+        let divide = self.perft_divide_until(depth, stop)?;
         let total: u64 = divide.iter().map(|d| d.1).sum();
         let mut lines: Vec<String> = divide.iter().map(|(m, n)| format!("{m}: {n}")).collect();
         lines.push(String::new());
         lines.push(format!("Nodes searched: {total}"));
-        lines
+        Some(lines)
     }
 
     /// The same position with colours swapped and the board flipped top to bottom
@@ -974,6 +997,23 @@ impl Position {
 }
 
 /// Leaf count of the legal move tree of `board` to `depth` (bulk-counted at the last ply).
+/// [`perft_board`] that gives up when `stop` says so (asked away from the leaves).
+fn perft_until(board: &Board, depth: u32, stop: &dyn Fn() -> bool) -> Option<u64> {
+    if depth < 3 {
+        return Some(perft_board(board, depth));
+    }
+    if stop() {
+        return None;
+    }
+    let mut next = *board;
+    let mut total = 0;
+    for m in MoveGen::new_legal(board) {
+        board.make_move(m, &mut next);
+        total += perft_until(&next, depth - 1, stop)?;
+    }
+    Some(total)
+}
+
 fn perft_board(board: &Board, depth: u32) -> u64 {
     if depth == 0 {
         return 1;

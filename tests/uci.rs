@@ -787,3 +787,46 @@ fn multipv_beyond_the_legal_moves_and_with_searchmoves() {
     }
     assert!(allowed.contains(&best_of(&best).unwrap().as_str()));
 }
+
+/// `perft` and `bench` run beside the command loop like a search: `isready` is answered
+/// while they count, `stop` ends them with a note, `quit` exits at once, and the
+/// position is still the one set before.
+#[test]
+fn perft_and_bench_do_not_block_the_loop() {
+    let mut e = Engine::start();
+    e.send("position startpos moves e2e4");
+    e.send("go perft 8");
+    let asked = Instant::now();
+    e.sync();
+    assert!(
+        asked.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        asked.elapsed()
+    );
+    e.send("stop");
+    e.wait_for(|l| l == "info string perft stopped", LONG);
+    e.send("perft 2");
+    let (_, l, _) = e.wait_for(|l| l.starts_with("Nodes searched"), LONG);
+    assert_eq!(l, "Nodes searched: 600");
+
+    e.send("bench 30");
+    std::thread::sleep(Duration::from_millis(100));
+    e.send("stop");
+    let (_, l, lines) = e.wait_for(|l| l.ends_with(" nps"), LONG);
+    assert!(
+        lines.iter().any(|l| l.contains("bench stopped")),
+        "{lines:?}"
+    );
+    assert!(l.split_whitespace().next().unwrap().parse::<u64>().is_ok());
+
+    e.send("go perft 9");
+    std::thread::sleep(Duration::from_millis(100));
+    let sent = Instant::now();
+    e.send("quit");
+    assert!(e.wait_exit(LONG).expect("exits").success());
+    assert!(
+        sent.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        sent.elapsed()
+    );
+}

@@ -252,14 +252,7 @@ impl Engine {
             Command::Perft(depth) => self.perft(depth),
             Command::Display => self.display(),
             Command::Eval => self.eval(),
-            Command::Bench(depth) => {
-                if self.searching() {
-                    complain("bench ignored: a search is running");
-                } else {
-                    let r = bench::run(depth.unwrap_or(bench::DEFAULT_DEPTH));
-                    send(&format!("{} nodes {} nps", r.nodes, r.nps));
-                }
-            }
+            Command::Bench(depth) => self.bench(depth),
         }
         Flow::Continue
     }
@@ -395,49 +388,85 @@ impl Engine {
         let tt = Arc::clone(&self.tt);
         let pool = Arc::clone(&self.pool);
         let overhead = self.options.move_overhead_ms;
+        let fallback = self.position.legal_moves().first().copied();
+        let started = self.spawn("search", clock, move |clock, done| {
+            run_search(&pool, &mut pos, &limits, overhead, &tt, clock, done);
+        });
+        if !started {
+            send(&bestmove_line(&Outcome {
+                best: fallback,
+                ponder: None,
+                score: 0,
+                depth: 0,
+                nodes: 0,
+            }));
+        }
+    }
+
+    /// Runs `task` on its own thread, as the one running job (search, perft or bench)
+    /// that `stop` and `quit` end through `clock`. The task sets `done` when its
+    /// result is out. Returns false (after saying why) if no thread could be started.
+    fn spawn(
+        &mut self,
+        what: &str,
+        clock: Arc<Clock>,
+        task: impl FnOnce(&Clock, &AtomicBool) + Send + 'static,
+    ) -> bool {
         let thread_clock = Arc::clone(&clock);
         let done = Arc::new(AtomicBool::new(false));
         let thread_done = Arc::clone(&done);
         let thread = std::thread::Builder::new()
-            .name("search".into())
+            .name(what.into())
             .stack_size(32 * 1024 * 1024)
-            .spawn(move || {
-                run_search(
-                    &pool,
-                    &mut pos,
-                    &limits,
-                    overhead,
-                    &tt,
-                    &thread_clock,
-                    &thread_done,
-                );
-            });
+            .spawn(move || task(&thread_clock, &thread_done));
         match thread {
             Ok(thread) => {
                 self.running = Some(Running {
                     clock,
                     done,
                     thread,
-                })
+                });
+                true
             }
             Err(e) => {
-                complain(&format!("cannot start the search thread: {e}"));
-                let fallback = self.position.legal_moves().first().copied();
-                send(&bestmove_line(&Outcome {
-                    best: fallback,
-                    ponder: None,
-                    score: 0,
-                    depth: 0,
-                    nodes: 0,
-                }));
+                complain(&format!("cannot start the {what} thread: {e}"));
+                false
             }
         }
     }
 
-    fn perft(&self, depth: u32) {
-        for line in self.position.perft_report(depth) {
-            send(&line);
-        }
+    /// `perft`/`go perft`: counted on its own thread, so that `stop`, `quit` and
+    /// `isready` are answered while it runs.
+    fn perft(&mut self, depth: u32) {
+        self.stop_search();
+        let pos = self.position.clone();
+        let clock = Arc::new(Clock::new(Instant::now(), false));
+        self.spawn("perft", clock, move |clock, done| {
+            match pos.perft_report_until(depth, &|| clock.stopped()) {
+                Some(lines) => {
+                    for line in lines {
+                        send(&line);
+                    }
+                }
+                None => send("info string perft stopped"),
+            }
+            done.store(true, Ordering::Release);
+        });
+    }
+
+    /// `bench`: on its own thread like a search, so `stop` and `quit` end it.
+    fn bench(&mut self, depth: Option<u32>) {
+        self.stop_search();
+        let depth = depth.unwrap_or(bench::DEFAULT_DEPTH);
+        let clock = Arc::new(Clock::new(Instant::now(), false));
+        self.spawn("bench", clock, move |clock, done| {
+            let r = bench::run_until(depth, clock);
+            if r.stopped {
+                send("info string bench stopped: the count is partial");
+            }
+            send(&format!("{} nodes {} nps", r.nodes, r.nps));
+            done.store(true, Ordering::Release);
+        });
     }
 
     fn display(&self) {
