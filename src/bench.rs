@@ -5,7 +5,7 @@
 use std::time::Instant;
 
 use crate::position::Position;
-use crate::search::{search, SearchConfig};
+use crate::search::{search, Event, SearchConfig, Stats};
 use crate::time::{Clock, Limits};
 use crate::tt::TranspositionTable;
 
@@ -38,6 +38,10 @@ pub struct BenchResult {
     pub millis: u64,
     /// Whether the run was stopped before its last position (its count is then partial).
     pub stopped: bool,
+    /// The search counters summed over all positions.
+    pub stats: Stats,
+    /// Table fill (‰) after the last position.
+    pub hashfull: u32,
 }
 
 /// Searches every bench position to `depth`, each with a fresh 16 MB table.
@@ -49,6 +53,8 @@ pub fn run(depth: u32) -> BenchResult {
 pub fn run_until(depth: u32, stop: &Clock) -> BenchResult {
     let start = Instant::now();
     let mut nodes = 0;
+    let mut stats = Stats::default();
+    let mut hashfull = 0;
     for fen in POSITIONS {
         if stop.stopped() {
             break;
@@ -66,9 +72,14 @@ pub fn run_until(depth: u32, stop: &Clock) -> BenchResult {
             &tt,
             stop,
             SearchConfig::default(),
-            &mut |_| {},
+            &mut |e| {
+                if let Event::Stats { stats: s, .. } = e {
+                    stats.add(s);
+                }
+            },
         );
         nodes += out.nodes;
+        hashfull = tt.hashfull();
     }
     let millis = start.elapsed().as_millis() as u64;
     BenchResult {
@@ -76,5 +87,7 @@ pub fn run_until(depth: u32, stop: &Clock) -> BenchResult {
         nps: nodes * 1000 / millis.max(1),
         millis,
         stopped: stop.stopped(),
+        stats,
+        hashfull,
     }
 }

@@ -34,6 +34,7 @@ fn main() -> ExitCode {
                 _ => return usage(),
             };
             let r = bench::run(depth);
+            println!("stats {}", uci::stats_text(&r.stats, r.hashfull, None));
             println!("{} nodes {} nps", r.nodes, r.nps);
             ExitCode::SUCCESS
         }

@@ -830,3 +830,49 @@ fn perft_and_bench_do_not_block_the_loop() {
         sent.elapsed()
     );
 }
+
+/// `debug on` adds a statistics line per iteration; searches longer than a second
+/// report the root move being searched; `bench` ends with its totals, then the count.
+#[test]
+fn search_statistics_and_currmove() {
+    let mut e = Engine::start();
+    e.send("debug on");
+    e.send("go depth 6");
+    let (_, lines) = e.bestmove(LONG);
+    let stats: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info string depth "))
+        .collect();
+    assert_eq!(stats.len(), 6, "{lines:?}");
+    for l in &stats {
+        for field in ["nodes", "tthits", "ttmisses", "hashfull", "firstmovecutoffs", "ebf"] {
+            assert!(l.split_whitespace().any(|w| w == field), "{l}");
+        }
+    }
+    e.send("debug off");
+    e.send("go depth 4");
+    let (_, lines) = e.bestmove(LONG);
+    assert!(!lines.iter().any(|l| l.starts_with("info string depth")));
+
+    e.send("go movetime 1600");
+    let (_, lines) = e.bestmove(LONG);
+    let cur: Vec<&String> = lines.iter().filter(|l| l.contains(" currmove ")).collect();
+    assert!(!cur.is_empty(), "{lines:?}");
+    let legal = Position::startpos().legal_moves();
+    for l in cur {
+        let w: Vec<&str> = l.split_whitespace().collect();
+        let m = w[w.iter().position(|x| *x == "currmove").unwrap() + 1];
+        assert!(legal.iter().any(|x| x.to_string() == m), "{l}");
+        let n: usize = w[w.iter().position(|x| *x == "currmovenumber").unwrap() + 1]
+            .parse()
+            .unwrap();
+        assert!((1..=legal.len()).contains(&n), "{l}");
+    }
+
+    e.send("bench 3");
+    let (_, last, lines) = e.wait_for(|l| l.ends_with(" nps"), LONG);
+    let stats = &lines[lines.len() - 2];
+    assert!(stats.starts_with("stats nodes "), "{lines:?}");
+    let nodes = last.split_whitespace().next().unwrap();
+    assert_eq!(stats.split_whitespace().nth(2), Some(nodes));
+}

@@ -81,6 +81,63 @@ pub struct Report {
     pub pv: Vec<ChessMove>,
 }
 
+/// Counters of one iteration (or, summed, of a whole bench), for people who study the
+/// search: `debug on` prints them each iteration, `bench` once at its end.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Nodes searched in this iteration.
+    pub nodes: u64,
+    /// Table probes, and those that found an entry for the position.
+    pub tt_probes: u64,
+    pub tt_hits: u64,
+    /// Beta cutoffs, and those made by the first move searched.
+    pub cutoffs: u64,
+    pub first_move_cutoffs: u64,
+}
+
+impl Stats {
+    /// Adds another's counts to these.
+    pub fn add(&mut self, o: &Stats) {
+        self.nodes += o.nodes;
+        self.tt_probes += o.tt_probes;
+        self.tt_hits += o.tt_hits;
+        self.cutoffs += o.cutoffs;
+        self.first_move_cutoffs += o.first_move_cutoffs;
+    }
+
+    /// Hits as a share of probes, in percent.
+    pub fn hit_rate(&self) -> f64 {
+        self.tt_hits as f64 * 100.0 / self.tt_probes.max(1) as f64
+    }
+
+    /// Cutoffs made by the first move, in percent of all cutoffs (move ordering).
+    pub fn first_move_rate(&self) -> f64 {
+        self.first_move_cutoffs as f64 * 100.0 / self.cutoffs.max(1) as f64
+    }
+}
+
+/// What the search tells the outside world while it runs.
+#[derive(Debug, Clone, Copy)]
+pub enum Event<'a> {
+    /// One line of a finished iteration (several with MultiPV).
+    Line(&'a Report),
+    /// The root move the search has just started on (from the first second on).
+    CurrMove {
+        depth: u32,
+        mv: ChessMove,
+        /// 1-based place of the move in this iteration's order.
+        number: u32,
+    },
+    /// The counters of a finished iteration; `ebf` is its node count over the last
+    /// iteration's (the effective branching factor), `hashfull` the table fill (‰).
+    Stats {
+        depth: u32,
+        stats: &'a Stats,
+        ebf: f64,
+        hashfull: u32,
+    },
+}
+
 /// What a search settled on.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Outcome {
@@ -93,6 +150,9 @@ pub struct Outcome {
     pub nodes: u64,
 }
 
+/// From when on the root move being searched is reported (as Stockfish does; earlier
+/// it would only flood the GUI).
+const CURRMOVE_AFTER: std::time::Duration = std::time::Duration::from_secs(1);
 /// Nodes between polls of the clock.
 const POLL_MASK: u64 = 1023;
 /// Marks "no static evaluation" (the side to move is in check); fits the table's i16.
@@ -194,7 +254,7 @@ impl Worker {
         tt: &TranspositionTable,
         clock: &Clock,
         config: SearchConfig,
-        report: &mut dyn FnMut(&Report),
+        report: &mut dyn FnMut(Event),
     ) -> Outcome {
         // `go mate N` asks for a proof, and forward pruning cannot prove a mate (it cuts
         // on static guesses that ignore mate threats); without it the shortest mate is
@@ -225,8 +285,11 @@ impl Worker {
             aborted: false,
             root_best: None,
             pv_idx: 0,
+            stats: Stats::default(),
+            currmove: false,
+            sink: report,
         };
-        s.iterate(pos, limits, report)
+        s.iterate(pos, limits)
     }
 }
 
@@ -265,7 +328,7 @@ impl Pool {
         tt: &TranspositionTable,
         clock: &Clock,
         config: SearchConfig,
-        report: &mut dyn FnMut(&Report),
+        report: &mut dyn FnMut(Event),
     ) -> Outcome {
         let mut main = self.workers[0].lock().unwrap_or_else(|e| e.into_inner());
         main.search(pos, limits, overhead_ms, tt, clock, config, report)
@@ -281,7 +344,7 @@ pub fn search(
     tt: &TranspositionTable,
     clock: &Clock,
     config: SearchConfig,
-    report: &mut dyn FnMut(&Report),
+    report: &mut dyn FnMut(Event),
 ) -> Outcome {
     Worker::new().search(pos, limits, overhead_ms, tt, clock, config, report)
 }
@@ -311,6 +374,12 @@ struct Searcher<'a> {
     /// The MultiPV line being searched: root moves before this index already have
     /// their lines in this iteration and are left out.
     pv_idx: usize,
+    /// Counters of the iteration in progress.
+    stats: Stats,
+    /// Whether `Event::CurrMove` is sent (after the first second of a search).
+    currmove: bool,
+    /// Where events go.
+    sink: &'a mut dyn FnMut(Event),
 }
 
 impl Searcher<'_> {
@@ -330,12 +399,7 @@ impl Searcher<'_> {
         &mut self.w.stack[ply + STACK_OFFSET]
     }
 
-    fn iterate(
-        &mut self,
-        pos: &mut Position,
-        limits: &Limits,
-        report: &mut dyn FnMut(&Report),
-    ) -> Outcome {
+    fn iterate(&mut self, pos: &mut Position, limits: &Limits) -> Outcome {
         self.root_moves = pos
             .legal_moves()
             .into_iter()
@@ -369,8 +433,11 @@ impl Searcher<'_> {
 
         let mut stability = 0usize;
         let mut last_score = 0;
+        let mut last_nodes = 0;
         for depth in 1..=max_depth {
             self.interruptible = depth > 1;
+            self.stats = Stats::default();
+            let nodes_before = self.nodes;
             self.seldepth = 0;
             self.root_best = None;
             for r in &mut self.root_moves {
@@ -412,7 +479,8 @@ impl Searcher<'_> {
                         outcome.best = Some(mv);
                         outcome.ponder = pv.get(1).copied();
                         outcome.score = sc;
-                        report(&self.report(depth, 1, sc, pv));
+                        let line = self.report(depth, 1, sc, pv);
+                        (self.sink)(Event::Line(&line));
                     }
                 }
                 break;
@@ -435,12 +503,23 @@ impl Searcher<'_> {
             outcome.score = score;
             outcome.depth = depth;
             last_score = score;
-            report(&self.report(depth, 1, score, pv));
+            let line = self.report(depth, 1, score, pv);
+            (self.sink)(Event::Line(&line));
             for k in 1..finished {
                 let r = &self.root_moves[k];
                 let line = legal_pv(pos, &r.pv, self.root_ply);
-                report(&self.report(depth, k as u32 + 1, r.score, line));
+                let line = self.report(depth, k as u32 + 1, r.score, line);
+                (self.sink)(Event::Line(&line));
             }
+            self.stats.nodes = self.nodes - nodes_before;
+            let stats = self.stats;
+            (self.sink)(Event::Stats {
+                depth,
+                stats: &stats,
+                ebf: self.stats.nodes as f64 / last_nodes.max(1) as f64,
+                hashfull: self.tt.hashfull(),
+            });
+            last_nodes = self.stats.nodes;
             if self.aborted {
                 break;
             }
@@ -684,10 +763,12 @@ impl Searcher<'_> {
         let excluded = self.frame(ply).excluded;
         let key = pos.key();
         let entry = if excluded.is_none() {
+            self.stats.tt_probes += 1;
             self.tt.probe(key)
         } else {
             None
         };
+        self.stats.tt_hits += entry.is_some() as u64;
         let tt_move = if root {
             Some(self.root_moves[self.pv_idx].mv)
         } else {
@@ -876,6 +957,16 @@ impl Searcher<'_> {
             f.null = false;
             let child_double = f.double_ext + (extension == 2) as u8;
             self.frame_mut(ply + 1).double_ext = child_double;
+            if root && !self.currmove && self.clock.elapsed() >= CURRMOVE_AFTER {
+                self.currmove = true;
+            }
+            if root && self.currmove {
+                (self.sink)(Event::CurrMove {
+                    depth: depth as u32,
+                    mv: m,
+                    number: (self.pv_idx + searched + 1) as u32,
+                });
+            }
             pos.make_move(m);
             searched += 1;
             let gives_check = pos.in_check();
@@ -958,6 +1049,8 @@ impl Searcher<'_> {
                         self.update_pv(ply, m);
                     }
                     if score >= beta {
+                        self.stats.cutoffs += 1;
+                        self.stats.first_move_cutoffs += (searched == 1) as u64;
                         self.update_histories(
                             pos,
                             m,
@@ -1141,6 +1234,8 @@ impl Searcher<'_> {
         let pv_node = beta - alpha > 1;
         let key = pos.key();
         let entry = self.tt.probe(key);
+        self.stats.tt_probes += 1;
+        self.stats.tt_hits += entry.is_some() as u64;
         if let Some(e) = &entry {
             if !pv_node {
                 if let Some(score) = self.tt_cutoff(e, 0, alpha, beta, ply) {

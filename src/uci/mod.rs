@@ -26,7 +26,7 @@ use crate::bench;
 use crate::eval;
 use crate::position::{self, Position, START_FEN};
 use crate::score::mate_in_moves;
-use crate::search::{Outcome, Pool, Report, SearchConfig};
+use crate::search::{Event, Outcome, Pool, Report, SearchConfig, Stats};
 use crate::time::{Clock, Limits};
 use crate::tt::TranspositionTable;
 
@@ -388,9 +388,10 @@ impl Engine {
         let tt = Arc::clone(&self.tt);
         let pool = Arc::clone(&self.pool);
         let overhead = self.options.move_overhead_ms;
+        let debug = self.debug;
         let fallback = self.position.legal_moves().first().copied();
         let started = self.spawn("search", clock, move |clock, done| {
-            run_search(&pool, &mut pos, &limits, overhead, &tt, clock, done);
+            run_search(&pool, &mut pos, &limits, overhead, &tt, clock, done, debug);
         });
         if !started {
             send(&bestmove_line(&Outcome {
@@ -464,6 +465,7 @@ impl Engine {
             if r.stopped {
                 send("info string bench stopped: the count is partial");
             }
+            send(&format!("stats {}", stats_text(&r.stats, r.hashfull, None)));
             send(&format!("{} nodes {} nps", r.nodes, r.nps));
             done.store(true, Ordering::Release);
         });
@@ -521,6 +523,25 @@ impl Engine {
     }
 }
 
+/// Search counters as people read them: nodes, table probes, hits and fill, the share
+/// of cutoffs made by the first move, and the effective branching factor if given.
+pub fn stats_text(s: &Stats, hashfull: u32, ebf: Option<f64>) -> String {
+    let mut t = format!(
+        "nodes {} tthits {} ttmisses {} tthitrate {:.1}% hashfull {} cutoffs {} firstmovecutoffs {:.1}%",
+        s.nodes,
+        s.tt_hits,
+        s.tt_probes - s.tt_hits,
+        s.hit_rate(),
+        hashfull,
+        s.cutoffs,
+        s.first_move_rate()
+    );
+    if let Some(ebf) = ebf {
+        t.push_str(&format!(" ebf {ebf:.2}"));
+    }
+    t
+}
+
 /// The body of a search thread: search, report, hold `bestmove` while the GUI still
 /// owns the clock (`infinite`, or `ponder` before `ponderhit`), then send it.
 fn run_search(
@@ -531,8 +552,27 @@ fn run_search(
     tt: &TranspositionTable,
     clock: &Clock,
     done: &AtomicBool,
+    debug: bool,
 ) {
-    let mut report = |r: &Report| send(&info_line(r));
+    let mut report = |e: Event| match e {
+        Event::Line(r) => send(&info_line(r)),
+        Event::CurrMove { depth, mv, number } => send(&format!(
+            "info depth {depth} currmove {mv} currmovenumber {number}"
+        )),
+        Event::Stats {
+            depth,
+            stats,
+            ebf,
+            hashfull,
+        } => {
+            if debug {
+                send(&format!(
+                    "info string depth {depth} {}",
+                    stats_text(stats, hashfull, Some(ebf))
+                ));
+            }
+        }
+    };
     let outcome = pool.search(
         pos,
         limits,
