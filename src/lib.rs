@@ -13,3 +13,4 @@ pub mod search;
 pub mod time;
 pub mod tt;
 pub mod uci;
+pub mod wdl;

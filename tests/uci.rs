@@ -845,7 +845,14 @@ fn search_statistics_and_currmove() {
         .collect();
     assert_eq!(stats.len(), 6, "{lines:?}");
     for l in &stats {
-        for field in ["nodes", "tthits", "ttmisses", "hashfull", "firstmovecutoffs", "ebf"] {
+        for field in [
+            "nodes",
+            "tthits",
+            "ttmisses",
+            "hashfull",
+            "firstmovecutoffs",
+            "ebf",
+        ] {
             assert!(l.split_whitespace().any(|w| w == field), "{l}");
         }
     }
@@ -875,4 +882,47 @@ fn search_statistics_and_currmove() {
     assert!(stats.starts_with("stats nodes "), "{lines:?}");
     let nodes = last.split_whitespace().next().unwrap();
     assert_eq!(stats.split_whitespace().nth(2), Some(nodes));
+}
+
+/// `UCI_ShowWDL`: off by default; on, every score line carries `wdl W D L` summing to
+/// 1000, certain for a mate and leaning to the side that is ahead.
+#[test]
+fn show_wdl() {
+    let mut e = Engine::start();
+    e.send("uci");
+    let (_, _, lines) = e.wait_for(|l| l == "uciok", LONG);
+    assert!(lines
+        .iter()
+        .any(|l| l == "option name UCI_ShowWDL type check default false"));
+    e.send("go depth 3");
+    let (_, lines) = e.bestmove(LONG);
+    assert!(!lines.iter().any(|l| l.contains(" wdl ")));
+    e.send("setoption name UCI_ShowWDL value true");
+    let wdl_of = |l: &str| -> (u32, u32, u32) {
+        let w: Vec<&str> = l.split_whitespace().collect();
+        let i = w.iter().position(|x| *x == "wdl").expect("wdl field");
+        let n = |k: usize| w[i + k].parse::<u32>().unwrap();
+        (n(1), n(2), n(3))
+    };
+    // A queen up.
+    e.send("position fen 6k1/5ppp/8/8/8/8/5PPP/3Q2K1 w - - 0 1");
+    e.send("go depth 6");
+    let (_, lines) = e.bestmove(LONG);
+    let scored: Vec<&String> = lines.iter().filter(|l| l.contains(" score ")).collect();
+    assert!(!scored.is_empty());
+    for l in &scored {
+        let (w, d, l3) = wdl_of(l);
+        assert_eq!(w + d + l3, 1000, "{l}");
+        assert!(w > 900, "{l}");
+    }
+    // Mate in one.
+    e.send("position fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1");
+    e.send("go depth 4");
+    let (_, lines) = e.bestmove(LONG);
+    let last = lines
+        .iter()
+        .rev()
+        .find(|l| l.contains(" score mate 1"))
+        .unwrap();
+    assert_eq!(wdl_of(last), (1000, 0, 0));
 }

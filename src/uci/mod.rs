@@ -29,6 +29,7 @@ use crate::score::mate_in_moves;
 use crate::search::{Event, Outcome, Pool, Report, SearchConfig, Stats};
 use crate::time::{Clock, Limits};
 use crate::tt::TranspositionTable;
+use crate::wdl;
 
 /// Engine name and authors, as sent in answer to `uci`.
 pub const NAME: &str = concat!("Tiefe ", env!("CARGO_PKG_VERSION"));
@@ -49,12 +50,17 @@ fn complain(msg: &str) {
     send(&format!("info string {msg}"));
 }
 
-/// Formats a finished iteration as a UCI `info` line.
-pub fn info_line(r: &Report) -> String {
-    let score = match mate_in_moves(r.score) {
+/// Formats a finished iteration as a UCI `info` line, with `wdl W D L` after the
+/// score when `show_wdl` (the `UCI_ShowWDL` option).
+pub fn info_line(r: &Report, show_wdl: bool) -> String {
+    let mut score = match mate_in_moves(r.score) {
         Some(m) => format!("mate {m}"),
         None => format!("cp {}", r.score),
     };
+    if show_wdl {
+        let (w, d, l) = wdl::wdl(r.score);
+        score.push_str(&format!(" wdl {w} {d} {l}"));
+    }
     let nps = r.nodes * 1000 / r.time_ms.max(1);
     let mut line = format!(
         "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} time {} pv",
@@ -329,6 +335,7 @@ impl Engine {
             Change::Ponder(on) => self.options.ponder = on,
             Change::MoveOverhead(ms) => self.options.move_overhead_ms = ms,
             Change::MultiPv(n) => self.options.multipv = n,
+            Change::ShowWdl(on) => self.options.show_wdl = on,
         }
     }
 
@@ -387,11 +394,14 @@ impl Engine {
         let mut pos = self.position.clone();
         let tt = Arc::clone(&self.tt);
         let pool = Arc::clone(&self.pool);
-        let overhead = self.options.move_overhead_ms;
-        let debug = self.debug;
+        let settings = Settings {
+            overhead: self.options.move_overhead_ms,
+            debug: self.debug,
+            show_wdl: self.options.show_wdl,
+        };
         let fallback = self.position.legal_moves().first().copied();
         let started = self.spawn("search", clock, move |clock, done| {
-            run_search(&pool, &mut pos, &limits, overhead, &tt, clock, done, debug);
+            run_search(&pool, &mut pos, &limits, settings, &tt, clock, done);
         });
         if !started {
             send(&bestmove_line(&Outcome {
@@ -542,20 +552,35 @@ pub fn stats_text(s: &Stats, hashfull: u32, ebf: Option<f64>) -> String {
     t
 }
 
+/// What a search thread takes from the options.
+#[derive(Debug, Clone, Copy)]
+struct Settings {
+    /// `Move Overhead`, ms.
+    overhead: u64,
+    /// `debug on`: statistics lines.
+    debug: bool,
+    /// `UCI_ShowWDL`.
+    show_wdl: bool,
+}
+
 /// The body of a search thread: search, report, hold `bestmove` while the GUI still
 /// owns the clock (`infinite`, or `ponder` before `ponderhit`), then send it.
 fn run_search(
     pool: &Pool,
     pos: &mut Position,
     limits: &Limits,
-    overhead: u64,
+    settings: Settings,
     tt: &TranspositionTable,
     clock: &Clock,
     done: &AtomicBool,
-    debug: bool,
 ) {
+    let Settings {
+        overhead,
+        debug,
+        show_wdl,
+    } = settings;
     let mut report = |e: Event| match e {
-        Event::Line(r) => send(&info_line(r)),
+        Event::Line(r) => send(&info_line(r, show_wdl)),
         Event::CurrMove { depth, mv, number } => send(&format!(
             "info depth {depth} currmove {mv} currmovenumber {number}"
         )),

@@ -7,6 +7,8 @@ pub struct Options {
     pub ponder: bool,
     pub move_overhead_ms: u64,
     pub multipv: usize,
+    /// `UCI_ShowWDL`: add `wdl W D L` to info lines.
+    pub show_wdl: bool,
 }
 
 impl Default for Options {
@@ -16,6 +18,7 @@ impl Default for Options {
             ponder: false,
             move_overhead_ms: OVERHEAD.default as u64,
             multipv: MULTIPV.default,
+            show_wdl: false,
         }
     }
 }
@@ -92,6 +95,7 @@ pub fn option_lines() -> Vec<String> {
         "option name Ponder type check default false".to_string(),
         OVERHEAD.line(),
         MULTIPV.line(),
+        "option name UCI_ShowWDL type check default false".to_string(),
     ]
 }
 
@@ -104,6 +108,16 @@ pub enum Change {
     Ponder(bool),
     MoveOverhead(u64),
     MultiPv(usize),
+    ShowWdl(bool),
+}
+
+/// Reads a check option's value: `true` or `false`, any case.
+fn read_check(name: &str, value: Option<&str>) -> Result<bool, String> {
+    match value.map(|v| v.trim().to_ascii_lowercase()).as_deref() {
+        Some("true") => Ok(true),
+        Some("false") => Ok(false),
+        other => Err(format!("{name}: expected true or false, not {other:?}")),
+    }
 }
 
 /// Reads `setoption name <name> value <value>`. Names are case-insensitive. Returns the
@@ -118,11 +132,8 @@ pub fn parse(name: &str, value: Option<&str>) -> Result<(Change, Option<String>)
             .map(|(v, n)| (Change::MoveOverhead(v as u64), n)),
         "multipv" => MULTIPV.read(value).map(|(v, n)| (Change::MultiPv(v), n)),
         "clear hash" => Ok((Change::ClearHash, None)),
-        "ponder" => match value.map(|v| v.trim().to_ascii_lowercase()).as_deref() {
-            Some("true") => Ok((Change::Ponder(true), None)),
-            Some("false") => Ok((Change::Ponder(false), None)),
-            other => Err(format!("Ponder: expected true or false, not {other:?}")),
-        },
+        "ponder" => read_check("Ponder", value).map(|v| (Change::Ponder(v), None)),
+        "uci_showwdl" => read_check("UCI_ShowWDL", value).map(|v| (Change::ShowWdl(v), None)),
         _ => Err(format!("no such option '{}'", name.trim())),
     }
 }
@@ -149,5 +160,10 @@ mod tests {
             parse("Ponder", Some("TRUE")),
             Ok((Change::Ponder(true), None))
         );
+        assert_eq!(
+            parse("uci_showwdl", Some("true")),
+            Ok((Change::ShowWdl(true), None))
+        );
+        assert!(parse("UCI_ShowWDL", Some("yes")).is_err());
     }
 }
