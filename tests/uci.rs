@@ -716,6 +716,9 @@ fn multipv_gives_sorted_distinct_lines() {
         // the margin check below decides which count.
         "r1bqkb1r/pppp1ppp/2n5/4p3/2B1n3/5N2/PPPP1PPP/RNBQ1RK1 w kq - 0 5",
         "6k1/5ppp/8/8/8/2n5/5PPP/2R3K1 w - - 0 1",
+        // And two where one capture wins a queen outright.
+        "rnb1kbnr/pppp1ppp/8/4p3/4P2q/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+        "4k3/pp6/8/8/3q4/8/PP6/3RK3 w - - 0 1",
     ];
     let mut clear = 0;
     for fen in positions {
@@ -757,7 +760,7 @@ fn multipv_gives_sorted_distinct_lines() {
             clear += 1;
         }
     }
-    assert!(clear >= 1, "no position with a clearly best move");
+    assert!(clear >= 2, "fewer than two positions with a clearly best move");
 }
 
 #[test]
