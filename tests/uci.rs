@@ -530,7 +530,7 @@ fn options() {
         "setoption name Hash",
         "setoption name Move Overhead value -4",
         "setoption name Ponder value maybe",
-        "setoption name Threads value 8",
+        "setoption name Threads value 0",
     ] {
         e.send(cmd);
         let (_, l, _) = e.wait_for(|l| l.starts_with("info string"), LONG);
@@ -760,7 +760,10 @@ fn multipv_gives_sorted_distinct_lines() {
             clear += 1;
         }
     }
-    assert!(clear >= 2, "fewer than two positions with a clearly best move");
+    assert!(
+        clear >= 2,
+        "fewer than two positions with a clearly best move"
+    );
 }
 
 #[test]
@@ -928,4 +931,49 @@ fn show_wdl() {
         .find(|l| l.contains(" score mate 1"))
         .unwrap();
     assert_eq!(wdl_of(last), (1000, 0, 0));
+}
+
+/// `Threads`: Lazy SMP gives legal moves and summed node counts, `stop` ends every
+/// thread at once, and no thread outlives its search, however often `Threads` changes.
+#[test]
+fn threads() {
+    let mut e = Engine::start();
+    e.send("uci");
+    let (_, _, lines) = e.wait_for(|l| l == "uciok", LONG);
+    assert!(lines
+        .iter()
+        .any(|l| l == "option name Threads type spin default 1 min 1 max 1024"));
+    let fen = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
+    for threads in [2, 3, 1, 4] {
+        e.send(&format!("setoption name Threads value {threads}"));
+        e.send(&format!("position fen {fen}"));
+        e.send("go depth 9");
+        let (best, lines) = e.bestmove(LONG);
+        assert_legal_best(&best, fen, &[]);
+        assert_pvs_legal(&lines, fen, &[]);
+        assert!(lines.iter().any(|l| l.contains(" depth 9 ")), "{lines:?}");
+    }
+    e.send("setoption name Threads value 2");
+    e.send("go infinite");
+    std::thread::sleep(Duration::from_millis(300));
+    let sent = Instant::now();
+    e.send("stop");
+    let (best, _) = e.bestmove(LONG);
+    assert!(
+        sent.elapsed() < Duration::from_secs(1),
+        "{:?}",
+        sent.elapsed()
+    );
+    assert_legal_best(&best, fen, &[]);
+    e.send("go nodes 20000");
+    e.bestmove(LONG);
+    e.sync();
+    // Only the command loop is left (threads of finished searches have ended).
+    #[cfg(target_os = "linux")]
+    {
+        let tasks = std::fs::read_dir(format!("/proc/{}/task", e.child.id()))
+            .unwrap()
+            .count();
+        assert!(tasks <= 2, "{tasks} threads left");
+    }
 }

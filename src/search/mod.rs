@@ -14,7 +14,9 @@ pub mod params;
 mod picker;
 pub mod see;
 
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
+use std::time::Instant;
 
 use chess::ChessMove;
 
@@ -121,6 +123,8 @@ impl Stats {
 pub enum Event<'a> {
     /// One line of a finished iteration (several with MultiPV).
     Line(&'a Report),
+    /// With several threads, the line chosen by the vote, once the search is over.
+    Voted(&'a Report),
     /// The root move the search has just started on (from the first second on).
     CurrMove {
         depth: u32,
@@ -148,6 +152,8 @@ pub struct Outcome {
     /// Last depth completed.
     pub depth: u32,
     pub nodes: u64,
+    /// The line behind `best` (legal from the root; may be just `best`).
+    pub pv: Vec<ChessMove>,
 }
 
 /// From when on the root move being searched is reported (as Stockfish does; earlier
@@ -256,6 +262,33 @@ impl Worker {
         config: SearchConfig,
         report: &mut dyn FnMut(Event),
     ) -> Outcome {
+        let job = Job {
+            tt,
+            clock,
+            config,
+            overhead_ms,
+            role: Role::Main,
+            shared: None,
+        };
+        self.search_as(pos, limits, job, report)
+    }
+
+    /// [`Worker::search`] in a given role, with the state shared between threads.
+    fn search_as(
+        &mut self,
+        pos: &mut Position,
+        limits: &Limits,
+        job: Job,
+        report: &mut dyn FnMut(Event),
+    ) -> Outcome {
+        let Job {
+            tt,
+            clock,
+            config,
+            overhead_ms,
+            role,
+            shared,
+        } = job;
         // `go mate N` asks for a proof, and forward pruning cannot prove a mate (it cuts
         // on static guesses that ignore mate threats); without it the shortest mate is
         // found by depth 2N-1.
@@ -275,8 +308,15 @@ impl Worker {
             clock,
             config,
             mate_mode,
-            deadlines: limits.deadlines(pos.side_to_move(), overhead_ms),
-            node_limit: limits.nodes,
+            // Helpers search until the main thread stops them.
+            deadlines: match role {
+                Role::Main => limits.deadlines(pos.side_to_move(), overhead_ms),
+                Role::Helper(_) => Deadlines::default(),
+            },
+            node_limit: match role {
+                Role::Main => limits.nodes,
+                Role::Helper(_) => None,
+            },
             root_moves: Vec::new(),
             root_ply: pos.ply_count(),
             nodes: 0,
@@ -288,12 +328,65 @@ impl Worker {
             stats: Stats::default(),
             currmove: false,
             sink: report,
+            role,
+            shared,
+            flushed: 0,
         };
-        s.iterate(pos, limits)
+        let out = s.iterate(pos, limits);
+        s.flush_nodes();
+        out
     }
 }
 
-/// The workers. One today; `Threads` will mean more. The UCI layer talks to the pool.
+/// What one search thread is asked to do.
+#[derive(Clone, Copy)]
+struct Job<'a> {
+    tt: &'a TranspositionTable,
+    clock: &'a Clock,
+    config: SearchConfig,
+    overhead_ms: u64,
+    role: Role,
+    shared: Option<&'a Shared>,
+}
+
+/// Main thread (reports, keeps time, decides when all stop) or helper `i` (silent,
+/// searches until told to stop).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Role {
+    Main,
+    Helper(usize),
+}
+
+/// What the threads of one Lazy SMP search share besides the table.
+#[derive(Debug, Default)]
+struct Shared {
+    /// Set by the main thread when it is done: the helpers stop.
+    stop: AtomicBool,
+    /// Nodes of all threads, flushed in batches.
+    nodes: AtomicU64,
+}
+
+/// Lazy SMP depth variety: helper `i` skips the depths where
+/// `((depth + SKIP_PHASE[k]) / SKIP_SIZE[k]) % 2 == 1`, `k = (i - 1) % 20` (the
+/// pattern Stockfish used for years), so threads spread over neighbouring depths.
+const SKIP_SIZE: [u32; 20] = [1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4];
+const SKIP_PHASE: [u32; 20] = [0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7];
+
+impl Role {
+    /// Whether this thread leaves out iteration `depth`.
+    fn skips(self, depth: u32) -> bool {
+        match self {
+            Role::Main => false,
+            Role::Helper(i) => {
+                let k = (i - 1) % SKIP_SIZE.len();
+                depth > 1 && ((depth + SKIP_PHASE[k]) / SKIP_SIZE[k]) % 2 == 1
+            }
+        }
+    }
+}
+
+/// The search threads' workers (`Threads`); the UCI layer talks to the pool, never to a
+/// worker.
 pub struct Pool {
     workers: Vec<Mutex<Worker>>,
 }
@@ -318,7 +411,26 @@ impl Pool {
         }
     }
 
-    /// Searches with the pool's workers (see [`Worker::search`]).
+    /// A pool of `threads` workers (at least one).
+    pub fn with_threads(threads: usize) -> Pool {
+        Pool {
+            workers: (0..threads.max(1))
+                .map(|_| Mutex::new(Worker::new()))
+                .collect(),
+        }
+    }
+
+    /// How many workers (search threads) the pool has.
+    pub fn threads(&self) -> usize {
+        self.workers.len()
+    }
+
+    /// Searches with the pool's workers (see [`Worker::search`]). With more than one,
+    /// Lazy SMP: helper threads search the same root through the shared table, each
+    /// with its own histories and skipping some depths; the main thread alone reports
+    /// and keeps time, and when it stops, so do they. The move played is voted from
+    /// all threads' finished iterations, weighted by score and depth; if another
+    /// thread's line wins, it is reported before `bestmove`. Node counts are summed.
     #[allow(clippy::too_many_arguments)]
     pub fn search(
         &self,
@@ -330,9 +442,110 @@ impl Pool {
         config: SearchConfig,
         report: &mut dyn FnMut(Event),
     ) -> Outcome {
-        let mut main = self.workers[0].lock().unwrap_or_else(|e| e.into_inner());
-        main.search(pos, limits, overhead_ms, tt, clock, config, report)
+        if self.workers.len() == 1 {
+            let mut main = self.workers[0].lock().unwrap_or_else(|e| e.into_inner());
+            return main.search(pos, limits, overhead_ms, tt, clock, config, report);
+        }
+        let shared = Shared::default();
+        let job = Job {
+            tt,
+            clock,
+            config,
+            overhead_ms,
+            role: Role::Main,
+            shared: Some(&shared),
+        };
+        let helper_limits = Limits {
+            multipv: 1,
+            ..limits.clone()
+        };
+        let started = Instant::now();
+        let (main_out, helpers) = std::thread::scope(|scope| {
+            let mut handles = Vec::new();
+            for (i, worker) in self.workers.iter().enumerate().skip(1) {
+                let mut p = pos.clone();
+                let l = &helper_limits;
+                let job = Job {
+                    role: Role::Helper(i),
+                    ..job
+                };
+                let h = std::thread::Builder::new()
+                    .name(format!("helper {i}"))
+                    .stack_size(32 * 1024 * 1024)
+                    .spawn_scoped(scope, move || {
+                        let mut w = worker.lock().unwrap_or_else(|e| e.into_inner());
+                        w.search_as(&mut p, l, job, &mut |_| {})
+                    });
+                // A helper that cannot start leaves the others to it.
+                if let Ok(h) = h {
+                    handles.push(h);
+                }
+            }
+            let out = {
+                let mut main = self.workers[0].lock().unwrap_or_else(|e| e.into_inner());
+                main.search_as(pos, limits, job, report)
+            };
+            shared.stop.store(true, Ordering::Release);
+            let helpers: Vec<Outcome> = handles.into_iter().filter_map(|h| h.join().ok()).collect();
+            (out, helpers)
+        });
+        let nodes = shared.nodes.load(Ordering::Acquire);
+        let main_choice = (main_out.best, main_out.depth, main_out.score);
+        let mut best = vote(main_out, helpers);
+        best.nodes = nodes;
+        if limits.multipv <= 1 && (best.best, best.depth, best.score) != main_choice {
+            // The line played, if it came from a helper, with the totals.
+            let time_ms = started.elapsed().as_millis() as u64;
+            report(Event::Voted(&Report {
+                depth: best.depth,
+                seldepth: best.depth,
+                multipv: 1,
+                score: best.score,
+                nodes,
+                time_ms,
+                hashfull: tt.hashfull(),
+                pv: best.pv.clone(),
+            }));
+        }
+        best
     }
+}
+
+/// The move to play from the threads' results: each finished thread votes for its best
+/// move with weight (score − lowest score + 14) × depth, as Stockfish does; the main
+/// thread's result stands unless another move gets more votes. A proven mate found by
+/// any thread wins outright (the shortest).
+fn vote(main: Outcome, helpers: Vec<Outcome>) -> Outcome {
+    let all: Vec<&Outcome> = std::iter::once(&main)
+        .chain(helpers.iter())
+        .filter(|o| o.best.is_some() && o.depth > 0)
+        .collect();
+    if all.len() <= 1 {
+        return main;
+    }
+    if let Some(m) = all
+        .iter()
+        .filter(|o| o.score >= MATE_BOUND)
+        .max_by_key(|o| o.score)
+    {
+        if m.score > main.score {
+            return (*m).clone();
+        }
+        return main;
+    }
+    let low = all.iter().map(|o| o.score).min().unwrap_or(0) as i64;
+    let weight = |o: &Outcome| (o.score as i64 - low + 14) * o.depth as i64;
+    let votes = |mv: Option<ChessMove>| -> i64 {
+        all.iter().filter(|o| o.best == mv).map(|o| weight(o)).sum()
+    };
+    let mut best: &Outcome = &main;
+    for o in &all {
+        let (v, bv) = (votes(o.best), votes(best.best));
+        if v > bv || (v == bv && o.best == best.best && o.depth > best.depth) {
+            best = o;
+        }
+    }
+    best.clone()
 }
 
 /// Runs iterative deepening on `pos` with a fresh worker (fresh histories): what tests
@@ -380,6 +593,12 @@ struct Searcher<'a> {
     currmove: bool,
     /// Where events go.
     sink: &'a mut dyn FnMut(Event),
+    /// Main thread or helper.
+    role: Role,
+    /// State shared with the other threads of a Lazy SMP search.
+    shared: Option<&'a Shared>,
+    /// Nodes already added to `shared.nodes`.
+    flushed: u64,
 }
 
 impl Searcher<'_> {
@@ -418,6 +637,7 @@ impl Searcher<'_> {
             score: 0,
             depth: 0,
             nodes: 0,
+            pv: Vec::new(),
         };
         if outcome.best.is_none() {
             return outcome;
@@ -435,6 +655,12 @@ impl Searcher<'_> {
         let mut last_score = 0;
         let mut last_nodes = 0;
         for depth in 1..=max_depth {
+            if self.role.skips(depth) {
+                continue;
+            }
+            if self.shared.is_some_and(|s| s.stop.load(Ordering::Acquire)) {
+                break;
+            }
             self.interruptible = depth > 1;
             self.stats = Stats::default();
             let nodes_before = self.nodes;
@@ -479,6 +705,7 @@ impl Searcher<'_> {
                         outcome.best = Some(mv);
                         outcome.ponder = pv.get(1).copied();
                         outcome.score = sc;
+                        outcome.pv = pv.clone();
                         let line = self.report(depth, 1, sc, pv);
                         (self.sink)(Event::Line(&line));
                     }
@@ -502,6 +729,7 @@ impl Searcher<'_> {
             outcome.ponder = pv.get(1).copied();
             outcome.score = score;
             outcome.depth = depth;
+            outcome.pv = pv.clone();
             last_score = score;
             let line = self.report(depth, 1, score, pv);
             (self.sink)(Event::Line(&line));
@@ -529,7 +757,7 @@ impl Searcher<'_> {
                     break;
                 }
             }
-            if self.clock.stopped() || self.node_limit.is_some_and(|n| self.nodes >= n) {
+            if self.clock.stopped() || self.node_limit.is_some_and(|n| self.total_nodes() >= n) {
                 break;
             }
             if !self.clock.pondering() {
@@ -609,7 +837,7 @@ impl Searcher<'_> {
             seldepth: self.seldepth.max(depth as usize) as u32,
             multipv,
             score,
-            nodes: self.nodes,
+            nodes: self.total_nodes(),
             time_ms: self.clock.elapsed().as_millis() as u64,
             hashfull: self.tt.hashfull(),
             pv,
@@ -629,18 +857,46 @@ impl Searcher<'_> {
         reply
     }
 
-    /// Whether the search must stop now. Polled every node; the clock is read only every
-    /// `POLL_MASK + 1` nodes.
+    /// Adds this thread's nodes since the last flush to the shared count.
+    fn flush_nodes(&mut self) {
+        if let Some(s) = self.shared {
+            s.nodes
+                .fetch_add(self.nodes - self.flushed, Ordering::AcqRel);
+            self.flushed = self.nodes;
+        }
+    }
+
+    /// Nodes of all threads so far (this one's exactly, the others' to their last
+    /// flush).
+    fn total_nodes(&self) -> u64 {
+        match self.shared {
+            Some(s) => s.nodes.load(Ordering::Acquire) + self.nodes - self.flushed,
+            None => self.nodes,
+        }
+    }
+
+    /// Whether the search must stop now. Polled every node; the clock (and the other
+    /// threads' stop flag) is read only every `POLL_MASK + 1` nodes.
     #[inline]
     fn should_stop(&mut self) -> bool {
         if self.aborted {
             return true;
         }
-        if self.nodes & POLL_MASK == 0 && self.clock.stopped() {
-            self.aborted = true;
+        if self.nodes & POLL_MASK == 0 {
+            if self.clock.stopped() {
+                self.aborted = true;
+            }
+            if let Some(s) = self.shared {
+                s.nodes
+                    .fetch_add(self.nodes - self.flushed, Ordering::AcqRel);
+                self.flushed = self.nodes;
+                if s.stop.load(Ordering::Acquire) {
+                    self.aborted = true;
+                }
+            }
         }
         if self.interruptible {
-            if self.node_limit.is_some_and(|n| self.nodes >= n) {
+            if self.node_limit.is_some_and(|n| self.total_nodes() >= n) {
                 self.aborted = true;
             } else if self.nodes & POLL_MASK == 0 && !self.clock.pondering() {
                 if let Some(hard) = self.deadlines.hard {

@@ -312,7 +312,10 @@ impl Engine {
         if let Some(n) = note {
             complain(&n);
         }
-        let needs_table = matches!(change, Change::Hash(_) | Change::ClearHash);
+        let needs_table = matches!(
+            change,
+            Change::Hash(_) | Change::ClearHash | Change::Threads(_)
+        );
         if needs_table && self.searching() {
             return complain(&format!("{name} ignored: a search is running"));
         }
@@ -330,7 +333,13 @@ impl Engine {
                     }
                 }
             }
-            Change::Threads(_) => {}
+            Change::Threads(n) => {
+                if n != self.pool.threads() {
+                    // The old workers (and their histories) go; no thread outlives a
+                    // search, so none is left behind.
+                    self.pool = Arc::new(Pool::with_threads(n));
+                }
+            }
             Change::ClearHash => self.clear_hash(),
             Change::Ponder(on) => self.options.ponder = on,
             Change::MoveOverhead(ms) => self.options.move_overhead_ms = ms,
@@ -410,6 +419,7 @@ impl Engine {
                 score: 0,
                 depth: 0,
                 nodes: 0,
+                pv: Vec::new(),
             }));
         }
     }
@@ -580,7 +590,7 @@ fn run_search(
         show_wdl,
     } = settings;
     let mut report = |e: Event| match e {
-        Event::Line(r) => send(&info_line(r, show_wdl)),
+        Event::Line(r) | Event::Voted(r) => send(&info_line(r, show_wdl)),
         Event::CurrMove { depth, mv, number } => send(&format!(
             "info depth {depth} currmove {mv} currmovenumber {number}"
         )),

@@ -38,12 +38,12 @@ pub const HASH: Spin = Spin {
     max: 65536,
 };
 
-/// Tiefe searches with one thread; the option is there because GUIs expect it.
+/// Search threads (Lazy SMP).
 pub const THREADS: Spin = Spin {
     name: "Threads",
     default: 1,
     min: 1,
-    max: 1,
+    max: 1024,
 };
 
 pub const OVERHEAD: Spin = Spin {

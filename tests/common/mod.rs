@@ -13,7 +13,7 @@ use tiefe::position::Position;
 
 /// A running engine process with its stdout read line by line on a thread.
 pub struct Engine {
-    child: Child,
+    pub child: Child,
     stdin: Option<ChildStdin>,
     lines: Receiver<(Instant, String)>,
     /// Every stdout line seen so far.
