@@ -10,6 +10,7 @@ pub mod eval;
 pub mod position;
 pub mod score;
 pub mod search;
+pub mod skill;
 pub mod time;
 pub mod tt;
 pub mod uci;

@@ -977,3 +977,52 @@ fn threads() {
         assert!(tasks <= 2, "{tasks} threads left");
     }
 }
+
+/// `Skill Level` and `UCI_LimitStrength` + `UCI_Elo`: listed, legal moves at every
+/// level, mate in one never missed, and the weakest level varies its choice.
+#[test]
+fn limited_strength() {
+    let mut e = Engine::start();
+    e.send("uci");
+    let (_, _, lines) = e.wait_for(|l| l == "uciok", LONG);
+    for want in [
+        "option name Skill Level type spin default 20 min 0 max 20",
+        "option name UCI_LimitStrength type check default false",
+        "option name UCI_Elo type spin default 2800 min 1000 max 2800",
+    ] {
+        assert!(lines.iter().any(|l| l == want), "{want}");
+    }
+    let mate1 = "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1";
+    for setup in [
+        [
+            "setoption name Skill Level value 0",
+            "setoption name UCI_LimitStrength value false",
+        ],
+        [
+            "setoption name Skill Level value 20",
+            "setoption name UCI_LimitStrength value true",
+        ],
+    ] {
+        for cmd in setup {
+            e.send(cmd);
+        }
+        for elo in [1000, 1800, 2400] {
+            e.send(&format!("setoption name UCI_Elo value {elo}"));
+            e.send(&format!("position fen {mate1}"));
+            e.send("go wtime 10000 btime 10000");
+            let (best, _) = e.bestmove(LONG);
+            assert_eq!(best_of(&best).as_deref(), Some("d1d8"), "{setup:?} {elo}");
+        }
+    }
+    e.send("setoption name UCI_LimitStrength value false");
+    e.send("setoption name Skill Level value 0");
+    let mut seen = std::collections::HashSet::new();
+    for _ in 0..12 {
+        e.send("position startpos");
+        e.send("go movetime 100");
+        let (best, _) = e.bestmove(LONG);
+        assert_legal_best(&best, START_FEN, &[]);
+        seen.insert(best_of(&best).unwrap());
+    }
+    assert!(seen.len() >= 2, "{seen:?}");
+}

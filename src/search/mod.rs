@@ -154,6 +154,9 @@ pub struct Outcome {
     pub nodes: u64,
     /// The line behind `best` (legal from the root; may be just `best`).
     pub pv: Vec<ChessMove>,
+    /// The last finished iteration's root moves and scores, best first: one per
+    /// MultiPV line.
+    pub lines: Vec<(ChessMove, i32)>,
 }
 
 /// From when on the root move being searched is reported (as Stockfish does; earlier
@@ -638,6 +641,7 @@ impl Searcher<'_> {
             depth: 0,
             nodes: 0,
             pv: Vec::new(),
+            lines: Vec::new(),
         };
         if outcome.best.is_none() {
             return outcome;
@@ -730,6 +734,10 @@ impl Searcher<'_> {
             outcome.score = score;
             outcome.depth = depth;
             outcome.pv = pv.clone();
+            outcome.lines = self.root_moves[..finished.max(1)]
+                .iter()
+                .map(|r| (r.mv, r.score))
+                .collect();
             last_score = score;
             let line = self.report(depth, 1, score, pv);
             (self.sink)(Event::Line(&line));

@@ -27,6 +27,7 @@ use crate::eval;
 use crate::position::{self, Position, START_FEN};
 use crate::score::mate_in_moves;
 use crate::search::{Event, Outcome, Pool, Report, SearchConfig, Stats};
+use crate::skill::{self, Skill};
 use crate::time::{Clock, Limits};
 use crate::tt::TranspositionTable;
 use crate::wdl;
@@ -345,6 +346,9 @@ impl Engine {
             Change::MoveOverhead(ms) => self.options.move_overhead_ms = ms,
             Change::MultiPv(n) => self.options.multipv = n,
             Change::ShowWdl(on) => self.options.show_wdl = on,
+            Change::SkillLevel(l) => self.options.skill_level = l,
+            Change::LimitStrength(on) => self.options.limit_strength = on,
+            Change::Elo(e) => self.options.elo = e,
         }
     }
 
@@ -386,11 +390,19 @@ impl Engine {
                 Err(e) => complain(&format!("searchmoves: {e}")),
             }
         }
-        let limits = Limits {
+        let mut limits = Limits {
             searchmoves,
             multipv: self.options.multipv,
             ..args.limits
         };
+        let o = &self.options;
+        let skill = Skill::from_options(o.skill_level, o.limit_strength, o.elo);
+        if let Some(s) = &skill {
+            // A weaker player: a capped search over the best few moves, one of which
+            // is chosen with an error (see skill.rs).
+            limits.multipv = limits.multipv.max(skill::CANDIDATES);
+            limits.nodes = Some(limits.nodes.map_or(s.node_cap(), |n| n.min(s.node_cap())));
+        }
         if self.debug {
             let d = limits.deadlines(self.position.side_to_move(), self.options.move_overhead_ms);
             send(&format!(
@@ -407,6 +419,7 @@ impl Engine {
             overhead: self.options.move_overhead_ms,
             debug: self.debug,
             show_wdl: self.options.show_wdl,
+            skill,
         };
         let fallback = self.position.legal_moves().first().copied();
         let started = self.spawn("search", clock, move |clock, done| {
@@ -420,6 +433,7 @@ impl Engine {
                 depth: 0,
                 nodes: 0,
                 pv: Vec::new(),
+                lines: Vec::new(),
             }));
         }
     }
@@ -571,6 +585,8 @@ struct Settings {
     debug: bool,
     /// `UCI_ShowWDL`.
     show_wdl: bool,
+    /// Weaker play, if asked for.
+    skill: Option<Skill>,
 }
 
 /// The body of a search thread: search, report, hold `bestmove` while the GUI still
@@ -588,6 +604,7 @@ fn run_search(
         overhead,
         debug,
         show_wdl,
+        skill,
     } = settings;
     let mut report = |e: Event| match e {
         Event::Line(r) | Event::Voted(r) => send(&info_line(r, show_wdl)),
@@ -608,7 +625,7 @@ fn run_search(
             }
         }
     };
-    let outcome = pool.search(
+    let mut outcome = pool.search(
         pos,
         limits,
         overhead,
@@ -617,6 +634,14 @@ fn run_search(
         SearchConfig::default(),
         &mut report,
     );
+    if let Some(s) = &skill {
+        if let Some(m) = skill::pick_random(s, pos, &outcome.lines) {
+            if Some(m) != outcome.best {
+                outcome.best = Some(m);
+                outcome.ponder = None;
+            }
+        }
+    }
     if outcome.best.is_none() {
         let score = if pos.in_check() { "mate 0" } else { "cp 0" };
         send(&format!("info depth 0 score {score}"));

@@ -9,6 +9,10 @@ pub struct Options {
     pub multipv: usize,
     /// `UCI_ShowWDL`: add `wdl W D L` to info lines.
     pub show_wdl: bool,
+    /// `Skill Level`, `UCI_LimitStrength`, `UCI_Elo`.
+    pub skill_level: u32,
+    pub limit_strength: bool,
+    pub elo: u32,
 }
 
 impl Default for Options {
@@ -19,6 +23,9 @@ impl Default for Options {
             move_overhead_ms: OVERHEAD.default as u64,
             multipv: MULTIPV.default,
             show_wdl: false,
+            skill_level: SKILL.default as u32,
+            limit_strength: false,
+            elo: ELO.default as u32,
         }
     }
 }
@@ -51,6 +58,22 @@ pub const OVERHEAD: Spin = Spin {
     default: 10,
     min: 0,
     max: 5000,
+};
+
+/// Playing strength, 0 (weakest) to 20 (full).
+pub const SKILL: Spin = Spin {
+    name: "Skill Level",
+    default: 20,
+    min: 0,
+    max: 20,
+};
+
+/// The strength asked for with `UCI_LimitStrength`.
+pub const ELO: Spin = Spin {
+    name: "UCI_Elo",
+    default: crate::skill::ELO_MAX as usize,
+    min: crate::skill::ELO_MIN as usize,
+    max: crate::skill::ELO_MAX as usize,
 };
 
 /// How many best root moves are searched and reported, each with its own line.
@@ -96,6 +119,9 @@ pub fn option_lines() -> Vec<String> {
         OVERHEAD.line(),
         MULTIPV.line(),
         "option name UCI_ShowWDL type check default false".to_string(),
+        SKILL.line(),
+        "option name UCI_LimitStrength type check default false".to_string(),
+        ELO.line(),
     ]
 }
 
@@ -109,6 +135,9 @@ pub enum Change {
     MoveOverhead(u64),
     MultiPv(usize),
     ShowWdl(bool),
+    SkillLevel(u32),
+    LimitStrength(bool),
+    Elo(u32),
 }
 
 /// Reads a check option's value: `true` or `false`, any case.
@@ -134,6 +163,13 @@ pub fn parse(name: &str, value: Option<&str>) -> Result<(Change, Option<String>)
         "clear hash" => Ok((Change::ClearHash, None)),
         "ponder" => read_check("Ponder", value).map(|v| (Change::Ponder(v), None)),
         "uci_showwdl" => read_check("UCI_ShowWDL", value).map(|v| (Change::ShowWdl(v), None)),
+        "skill level" => SKILL
+            .read(value)
+            .map(|(v, n)| (Change::SkillLevel(v as u32), n)),
+        "uci_limitstrength" => {
+            read_check("UCI_LimitStrength", value).map(|v| (Change::LimitStrength(v), None))
+        }
+        "uci_elo" => ELO.read(value).map(|(v, n)| (Change::Elo(v as u32), n)),
         _ => Err(format!("no such option '{}'", name.trim())),
     }
 }

@@ -1,0 +1,156 @@
+//! Weaker play on request: `Skill Level` (0..20) and `UCI_LimitStrength` with `UCI_Elo`.
+//!
+//! A limited search (a node cap that grows with the level) looks at the best few root
+//! moves (MultiPV), and one of them is chosen with a random error that grows as the level
+//! falls, the way Stockfish's skill levels work: each candidate's score is raised by a
+//! share of its distance from the best plus a random amount, and the highest wins. Two
+//! things it never does, whatever the level, so that its play still looks like chess: it
+//! plays a mate in one when it has one, and it never leaves its queen to be taken at a
+//! profit on the next move when another candidate does not.
+//!
+//! The Elo scale maps linearly onto the levels; how the levels scored in games is in
+//! `docs/strength.md`.
+
+use chess::{ChessMove, Piece};
+use rand::RngExt;
+
+use crate::position::Position;
+use crate::search::see::see_ge;
+
+/// Lowest and highest `UCI_Elo`.
+pub const ELO_MIN: u32 = 1000;
+pub const ELO_MAX: u32 = 2800;
+/// Root moves looked at when choosing.
+pub const CANDIDATES: usize = 4;
+
+/// A strength below full: the level, 0 (weakest) to below 20.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Skill {
+    level: f64,
+}
+
+impl Skill {
+    /// The strength the options ask for, or `None` for full strength: `UCI_LimitStrength`
+    /// with `UCI_Elo` wins over `Skill Level`; level 20 is full strength.
+    pub fn from_options(skill_level: u32, limit_strength: bool, elo: u32) -> Option<Skill> {
+        let level = if limit_strength {
+            let elo = elo.clamp(ELO_MIN, ELO_MAX);
+            // ELO_MAX is level 19.5: the top of the scale is still a limited engine.
+            (elo - ELO_MIN) as f64 / (ELO_MAX - ELO_MIN) as f64 * 19.5
+        } else {
+            skill_level.min(20) as f64
+        };
+        (level < 20.0).then_some(Skill { level })
+    }
+
+    pub fn level(&self) -> f64 {
+        self.level
+    }
+
+    /// Nodes the search may spend on one move: 400 at level 0, ×1.6 per level
+    /// (about 44 000 at level 10, 5 million at level 19.5).
+    pub fn node_cap(&self) -> u64 {
+        (400.0 * 1.6f64.powf(self.level)) as u64
+    }
+
+    /// Chooses among `lines` (root moves with their scores, best first) with an error
+    /// that shrinks as the level rises; `random` draws from 0..n.
+    pub fn pick(
+        &self,
+        pos: &Position,
+        lines: &[(ChessMove, i32)],
+        mut random: impl FnMut(u32) -> u32,
+    ) -> Option<ChessMove> {
+        let (&(best, top), rest) = lines.split_first()?;
+        if let Some(m) = mate_in_one(pos) {
+            return Some(m);
+        }
+        let weakness = (120.0 - 2.0 * self.level).round() as i64;
+        let last = rest.last().map(|l| l.1).unwrap_or(top);
+        let delta = (top - last).clamp(0, 100) as i64;
+        let mut choice = (best, i64::MIN);
+        for &(m, score) in lines {
+            if m != best && hangs_queen(pos, m) {
+                continue;
+            }
+            let push = (weakness * (top - score) as i64
+                + delta * random(weakness.max(1) as u32) as i64)
+                / 128;
+            let value = score as i64 + push;
+            if value > choice.1 {
+                choice = (m, value);
+            }
+        }
+        Some(choice.0)
+    }
+}
+
+/// A move that mates at once, if there is one.
+pub fn mate_in_one(pos: &Position) -> Option<ChessMove> {
+    let info = pos.check_info();
+    pos.legal_moves()
+        .into_iter()
+        .find(|&m| pos.mates_with(m, &info))
+}
+
+/// Whether after `m` the opponent can take our queen and come out ahead.
+pub fn hangs_queen(pos: &Position, m: ChessMove) -> bool {
+    let mut after = pos.clone();
+    after.make_move(m);
+    after
+        .legal_moves()
+        .into_iter()
+        .any(|reply| after.captured_piece(reply) == Some(Piece::Queen) && see_ge(&after, reply, 1))
+}
+
+/// [`Skill::pick`] with the thread's random generator.
+pub fn pick_random(skill: &Skill, pos: &Position, lines: &[(ChessMove, i32)]) -> Option<ChessMove> {
+    let mut rng = rand::rng();
+    skill.pick(pos, lines, |n| rng.random_range(0..n.max(1)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mv(pos: &Position, text: &str) -> ChessMove {
+        pos.parse_move(text).unwrap()
+    }
+
+    #[test]
+    fn levels_and_caps() {
+        assert!(Skill::from_options(20, false, 1500).is_none());
+        let low = Skill::from_options(0, false, 2800).unwrap();
+        let elo = Skill::from_options(20, true, 1000).unwrap();
+        assert_eq!(low, elo);
+        let top = Skill::from_options(20, true, 2800).unwrap();
+        assert!(top.node_cap() > Skill::from_options(10, false, 0).unwrap().node_cap());
+        assert!(low.node_cap() >= 100);
+    }
+
+    #[test]
+    fn never_misses_mate_in_one_nor_hangs_the_queen() {
+        // Back-rank mate with the rook; the list offers only quiet moves.
+        let pos = Position::from_fen("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1").unwrap();
+        let weakest = Skill::from_options(0, false, 0).unwrap();
+        let lines = vec![(mv(&pos, "g1f1"), 30), (mv(&pos, "h2h3"), 20)];
+        for r in 0..50 {
+            let m = weakest.pick(&pos, &lines, |n| (r * 7) % n);
+            assert_eq!(m, Some(mv(&pos, "d1d8")));
+        }
+        // Qd1-d5 walks into the e6 pawn; the weak player may choose the worse of the
+        // others but never that.
+        let pos = Position::from_fen("4k3/8/4p3/8/8/8/8/3QK3 w - - 0 1").unwrap();
+        assert!(hangs_queen(&pos, mv(&pos, "d1d5")));
+        assert!(!hangs_queen(&pos, mv(&pos, "d1d4")));
+        let lines = vec![
+            (mv(&pos, "d1d4"), 900),
+            (mv(&pos, "d1d5"), 890),
+            (mv(&pos, "e1e2"), 880),
+        ];
+        for r in 0..200 {
+            let m = weakest.pick(&pos, &lines, |n| (r * 13) % n).unwrap();
+            assert_ne!(m, mv(&pos, "d1d5"));
+        }
+    }
+}
