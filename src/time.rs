@@ -90,6 +90,8 @@ pub struct Clock {
     pondering: AtomicBool,
     /// Milliseconds after `start` at which `ponderhit` came (0 if it did not).
     ponderhit_ms: AtomicU64,
+    /// Milliseconds after `start` at which `bestmove` went out (0 until then).
+    finished_ms: AtomicU64,
 }
 
 impl Clock {
@@ -100,6 +102,7 @@ impl Clock {
             stop: AtomicBool::new(false),
             pondering: AtomicBool::new(pondering),
             ponderhit_ms: AtomicU64::new(0),
+            finished_ms: AtomicU64::new(0),
         }
     }
 
@@ -125,6 +128,17 @@ impl Clock {
         self.pondering.load(Ordering::Acquire)
     }
 
+    /// Notes that `bestmove` is going out now (for [`LagTracker`]).
+    pub fn finish(&self) {
+        let now = self.start.elapsed().as_millis() as u64;
+        self.finished_ms.store(now.max(1), Ordering::Release);
+    }
+
+    /// Milliseconds from `go` to `bestmove`, once it went out.
+    pub fn finished_ms(&self) -> Option<u64> {
+        Some(self.finished_ms.load(Ordering::Acquire)).filter(|&t| t > 0)
+    }
+
     /// Time since `go`.
     pub fn elapsed(&self) -> Duration {
         self.start.elapsed()
@@ -135,6 +149,78 @@ impl Clock {
     pub fn budget_elapsed_ms(&self) -> u64 {
         let now = self.start.elapsed().as_millis() as u64;
         now.saturating_sub(self.ponderhit_ms.load(Ordering::Acquire))
+    }
+}
+
+/// What a timed `go` said about our clock, kept to compare with the next one.
+#[derive(Debug, Clone)]
+struct TimedGo {
+    us: Color,
+    time: i64,
+    inc: i64,
+    movestogo: Option<u32>,
+    ply: usize,
+    ponder: bool,
+    clock: std::sync::Arc<Clock>,
+}
+
+/// Learns how much more time the GUI charges per move than the engine spends between
+/// `go` and `bestmove`: the pipe's and the GUI's delay, which a loaded machine or a
+/// remote link can make far larger than any fixed `Move Overhead`. From two timed `go`
+/// commands for the same side two plies apart, charged = time before + increment − time
+/// after; the lag is charged minus the engine's own time. The estimate rises at once
+/// to a larger lag and decays slowly; it is added to `Move Overhead`.
+#[derive(Debug, Default)]
+pub struct LagTracker {
+    last: Option<TimedGo>,
+    estimate_ms: u64,
+}
+
+/// Largest lag believed (ms): beyond it the clocks disagree for another reason.
+const LAG_MAX_MS: u64 = 5_000;
+
+impl LagTracker {
+    /// The lag to add to `Move Overhead` now (ms).
+    pub fn estimate_ms(&self) -> u64 {
+        self.estimate_ms
+    }
+
+    /// Takes a `go` about to be searched at game ply `ply`, with its search clock, and
+    /// learns from the previous one if it was our last move in the same game.
+    pub fn on_go(&mut self, limits: &Limits, us: Color, ply: usize, clock: std::sync::Arc<Clock>) {
+        let (time, inc) = match us {
+            Color::White => (limits.wtime, limits.winc),
+            Color::Black => (limits.btime, limits.binc),
+        };
+        if let (Some(prev), Some(time)) = (self.last.take(), time) {
+            let same_game = prev.us == us && prev.ply + 2 == ply;
+            let control_boundary = prev.movestogo == Some(1);
+            if same_game && !control_boundary && !prev.ponder {
+                if let Some(spent) = prev.clock.finished_ms() {
+                    let charged = prev.time + prev.inc - time;
+                    let lag = (charged - spent as i64).clamp(0, LAG_MAX_MS as i64) as u64;
+                    self.learn(lag);
+                }
+            }
+        }
+        self.last = time.map(|time| TimedGo {
+            us,
+            time,
+            inc: inc.unwrap_or(0),
+            movestogo: limits.movestogo,
+            ply,
+            ponder: limits.ponder,
+            clock,
+        });
+    }
+
+    /// Takes one measured lag (ms).
+    fn learn(&mut self, lag: u64) {
+        self.estimate_ms = if lag >= self.estimate_ms {
+            lag
+        } else {
+            (self.estimate_ms * 7 + lag) / 8
+        };
     }
 }
 
@@ -183,5 +269,43 @@ mod tests {
             ..Limits::default()
         };
         assert_eq!(l.deadlines(Color::White, 10), Deadlines::default());
+    }
+
+    #[test]
+    fn lag_is_learnt_from_the_clock_reports() {
+        let go = |wtime: i64| Limits {
+            wtime: Some(wtime),
+            btime: Some(wtime),
+            winc: Some(100),
+            binc: Some(100),
+            ..Limits::default()
+        };
+        let finished = |ms: u64| {
+            let c = std::sync::Arc::new(Clock::new(
+                Instant::now() - Duration::from_millis(ms),
+                false,
+            ));
+            c.finish();
+            c
+        };
+        let mut lag = LagTracker::default();
+        // Move 1: 10 s on the clock; we spend 300 ms; the GUI then reports 9 600 ms
+        // (10 000 + 100 - 9 600 = 500 charged): 200 ms of lag.
+        lag.on_go(&go(10_000), Color::White, 0, finished(300));
+        assert_eq!(lag.estimate_ms(), 0);
+        lag.on_go(&go(9_600), Color::White, 2, finished(300));
+        assert!(
+            (195..=205).contains(&lag.estimate_ms()),
+            "{}",
+            lag.estimate_ms()
+        );
+        // A smaller lag lowers the estimate only slowly.
+        lag.on_go(&go(9_400), Color::White, 4, finished(300));
+        let e = lag.estimate_ms();
+        assert!(e > 150 && e < 200, "{e}");
+        // Another game (ply not two on), another side, or a ponder search: no lesson.
+        lag.on_go(&go(1_000), Color::White, 40, finished(10));
+        lag.on_go(&go(1_000), Color::Black, 42, finished(10));
+        assert_eq!(lag.estimate_ms(), e);
     }
 }

@@ -28,7 +28,7 @@ use crate::position::{self, Position, START_FEN};
 use crate::score::mate_in_moves;
 use crate::search::{Event, Outcome, Pool, Report, SearchConfig, Stats};
 use crate::skill::{self, Skill};
-use crate::time::{Clock, Limits};
+use crate::time::{Clock, LagTracker, Limits};
 use crate::tt::TranspositionTable;
 use crate::wdl;
 
@@ -138,6 +138,8 @@ pub struct Engine {
     options: Options,
     debug: bool,
     running: Option<Running>,
+    /// The GUI's delay, learnt from its clock reports and added to `Move Overhead`.
+    lag: LagTracker,
 }
 
 impl Default for Engine {
@@ -163,6 +165,7 @@ impl Engine {
             options,
             debug: false,
             running: None,
+            lag: LagTracker::default(),
         }
     }
 
@@ -403,20 +406,28 @@ impl Engine {
             limits.multipv = limits.multipv.max(skill::CANDIDATES);
             limits.nodes = Some(limits.nodes.map_or(s.node_cap(), |n| n.min(s.node_cap())));
         }
-        if self.debug {
-            let d = limits.deadlines(self.position.side_to_move(), self.options.move_overhead_ms);
-            send(&format!(
-                "info string deadlines soft {:?} hard {:?} ms",
-                d.soft, d.hard
-            ));
-        }
         self.tt.new_search();
         let clock = Arc::new(Clock::new(start, limits.ponder));
+        let us = self.position.side_to_move();
+        let game_ply = 2 * (self.position.fullmove_number().max(1) as usize - 1)
+            + (us == chess::Color::Black) as usize;
+        self.lag.on_go(&limits, us, game_ply, Arc::clone(&clock));
+        let overhead = self.options.move_overhead_ms + self.lag.estimate_ms();
+        if self.debug {
+            let d = limits.deadlines(us, overhead);
+            send(&format!(
+                "info string deadlines soft {:?} hard {:?} ms, overhead {} ms (of which measured lag {} ms)",
+                d.soft,
+                d.hard,
+                overhead,
+                self.lag.estimate_ms()
+            ));
+        }
         let mut pos = self.position.clone();
         let tt = Arc::clone(&self.tt);
         let pool = Arc::clone(&self.pool);
         let settings = Settings {
-            overhead: self.options.move_overhead_ms,
+            overhead,
             debug: self.debug,
             show_wdl: self.options.show_wdl,
             skill,
@@ -650,5 +661,6 @@ fn run_search(
         std::thread::sleep(Duration::from_millis(1));
     }
     done.store(true, Ordering::Release);
+    clock.finish();
     send(&bestmove_line(&outcome));
 }
