@@ -1026,3 +1026,84 @@ fn limited_strength() {
     }
     assert!(seen.len() >= 2, "{seen:?}");
 }
+
+/// Hostile timing and limits: a burst of 10 000 go/stop pairs, go before any position,
+/// position and setoption during a search, zero, negative and huge limits, and quit
+/// during a ponder search. Every go gets exactly one legal bestmove, and the position
+/// set last is the one kept.
+#[test]
+fn hostile_bursts_and_limits() {
+    let mut e = Engine::start();
+    // Before any position: the start position.
+    e.send("go depth 2");
+    let (best, _) = e.bestmove(LONG);
+    assert_legal_best(&best, START_FEN, &[]);
+
+    let mut burst = Vec::new();
+    for _ in 0..10_000 {
+        burst.extend_from_slice(b"go depth 30\nstop\n");
+    }
+    e.send_raw(&burst);
+    // The last bestmove may come after a readyok sent meanwhile; wait for all.
+    let mut count = 0;
+    while count < 10_000 {
+        let (best, _) = e.bestmove(LONG);
+        assert_legal_best(&best, START_FEN, &[]);
+        count += 1;
+    }
+    let lines = e.sync();
+    assert!(
+        !lines.iter().any(|l| l.starts_with("bestmove")),
+        "{lines:?}"
+    );
+
+    // Position and setoption while searching: the search keeps its position, the new
+    // one applies afterwards, the table resize is refused with a message.
+    e.send("go infinite");
+    e.send("position startpos moves e2e4");
+    e.send("setoption name Hash value 8");
+    let (_, l, _) = e.wait_for(|l| l.starts_with("info string Hash"), LONG);
+    assert!(l.contains("search"), "{l}");
+    e.send("stop");
+    let (best, _) = e.bestmove(LONG);
+    assert_legal_best(&best, START_FEN, &[]);
+    assert_eq!(
+        display_fen(&mut e),
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+    );
+
+    // Limits that are zero, absurd or negative still give one legal move, at once.
+    for go in [
+        "go depth 0",
+        "go nodes 0",
+        "go movetime 0",
+        "go movetime -20",
+        "go wtime 0 btime 0",
+        "go wtime -1000 btime -1000 winc -10 binc -10 movestogo 0",
+        "go wtime 1 btime 1 movestogo 1000000",
+    ] {
+        e.send(go);
+        let (best, _) = e.bestmove(Duration::from_secs(5));
+        assert_legal_best(&best, START_FEN, &["e2e4"]);
+    }
+    // Limits too large to reach end with stop.
+    for go in [
+        "go depth 1000",
+        "go nodes 18446744073709551615",
+        "go wtime 9223372036854775807 btime 9223372036854775807",
+        "go movetime 99999999999",
+    ] {
+        e.send(go);
+        std::thread::sleep(Duration::from_millis(100));
+        e.send("stop");
+        let (best, _) = e.bestmove(LONG);
+        assert_legal_best(&best, START_FEN, &["e2e4"]);
+    }
+    e.sync();
+
+    // Quit while pondering.
+    e.send("go ponder wtime 1000 btime 1000");
+    std::thread::sleep(Duration::from_millis(100));
+    e.send("quit");
+    assert!(e.wait_exit(LONG).expect("exits").success());
+}
