@@ -6,6 +6,7 @@
 //! [`position::Position`], which fences in its rough edges.
 
 pub mod bench;
+pub mod book;
 pub mod eval;
 pub mod position;
 pub mod score;

@@ -4,12 +4,13 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use tiefe::{bench, position::Position, uci};
+use tiefe::{bench, book, position::Position, uci};
 
 fn usage() -> ExitCode {
     eprintln!("usage: tiefe                   speak UCI on stdin/stdout");
     eprintln!("       tiefe bench [depth]     search the bench positions");
     eprintln!("       tiefe perft <depth> [fen]");
+    eprintln!("       tiefe book build <games.pgn> <out.bin> [--plies N]");
     ExitCode::from(2)
 }
 
@@ -63,6 +64,16 @@ fn main() -> ExitCode {
             eprintln!("{} in {ms} ms", lines.last().map_or("", String::as_str));
             ExitCode::SUCCESS
         }
+        Some("book") => match book::main(&args[1..]) {
+            Ok(msg) => {
+                eprintln!("book: {msg}");
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("book: {e}");
+                ExitCode::FAILURE
+            }
+        },
         Some(_) => usage(),
     }
 }

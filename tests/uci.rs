@@ -1107,3 +1107,82 @@ fn hostile_bursts_and_limits() {
     e.send("quit");
     assert!(e.wait_exit(LONG).expect("exits").success());
 }
+
+/// `OwnBook` and `BookFile`: a book built from PGN by `tiefe book build` plays its
+/// moves at once; with `OwnBook` off it is never opened; a missing or corrupt book is
+/// reported and the engine searches instead.
+#[test]
+fn own_book() {
+    let dir = std::env::temp_dir().join(format!("tiefe-book-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let book = dir.join("book.bin");
+    let status = Command::new(env!("CARGO_BIN_EXE_tiefe"))
+        .args(["book", "build", "tests/data/book_games.pgn"])
+        .arg(&book)
+        .args(["--plies", "8"])
+        .stderr(Stdio::null())
+        .status()
+        .unwrap();
+    assert!(status.success());
+    assert_eq!(std::fs::metadata(&book).unwrap().len() % 16, 0);
+
+    let mut e = Engine::start();
+    e.send("uci");
+    let (_, _, lines) = e.wait_for(|l| l == "uciok", LONG);
+    assert!(lines
+        .iter()
+        .any(|l| l == "option name OwnBook type check default false"));
+    assert!(lines
+        .iter()
+        .any(|l| l == "option name BookFile type string default <empty>"));
+    // OwnBook off: the path is not even looked at.
+    e.send("setoption name BookFile value /no/such/book.bin");
+    let lines = e.sync();
+    assert!(!lines.iter().any(|l| l.contains("book")), "{lines:?}");
+    e.send("setoption name OwnBook value true");
+    let (_, l, _) = e.wait_for(|l| l.starts_with("info string"), LONG);
+    assert!(l.contains("book not used"), "{l}");
+    e.send("go depth 2");
+    let (_, lines) = e.bestmove(LONG);
+    assert!(lines.iter().any(|l| l.starts_with("info depth")));
+
+    e.send(&format!("setoption name BookFile value {}", book.display()));
+    let (_, l, _) = e.wait_for(|l| l.starts_with("info string book"), LONG);
+    assert!(l.contains("opened"), "{l}");
+    // White's first moves in the book: 1. e4 (a win and a draw); 1. d4 lost.
+    e.send("position startpos");
+    e.send("go wtime 60000 btime 60000");
+    let (best, lines) = e.bestmove(LONG);
+    assert_eq!(best_of(&best).as_deref(), Some("e2e4"), "{lines:?}");
+    assert!(!lines.iter().any(|l| l.starts_with("info depth")));
+    // After 1. e4 c5 2. Nf3 (from the drawn game) Black's book reply is 2... d6.
+    e.send("position startpos moves e2e4 c7c5 g1f3");
+    e.send("go movetime 5000");
+    let (best, _) = e.bestmove(Duration::from_secs(2));
+    assert_eq!(best_of(&best).as_deref(), Some("d7d6"));
+    // Out of book: a search.
+    e.send("position startpos moves h2h4");
+    e.send("go depth 3");
+    let (_, lines) = e.bestmove(LONG);
+    assert!(lines.iter().any(|l| l.starts_with("info depth")));
+    // Analysis never takes a book move.
+    e.send("position startpos");
+    e.send("go infinite");
+    std::thread::sleep(Duration::from_millis(100));
+    e.send("stop");
+    let (_, lines) = e.bestmove(LONG);
+    assert!(lines.iter().any(|l| l.starts_with("info depth")));
+
+    // A truncated book is refused; the engine searches on.
+    let bytes = std::fs::read(&book).unwrap();
+    let bad = dir.join("bad.bin");
+    std::fs::write(&bad, &bytes[..bytes.len() - 5]).unwrap();
+    e.send(&format!("setoption name BookFile value {}", bad.display()));
+    let (_, l, _) = e.wait_for(|l| l.starts_with("info string"), LONG);
+    assert!(l.contains("book not used"), "{l}");
+    e.send("position startpos");
+    e.send("go depth 2");
+    let (_, lines) = e.bestmove(LONG);
+    assert!(lines.iter().any(|l| l.starts_with("info depth")));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -18,11 +18,13 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use log::{debug, warn};
+use rand::RngExt;
 
 pub use command::{Command, GoArgs, ParseError, Start};
 use options::{Change, Options};
 
 use crate::bench;
+use crate::book::Book;
 use crate::eval;
 use crate::position::{self, Position, START_FEN};
 use crate::score::mate_in_moves;
@@ -140,6 +142,8 @@ pub struct Engine {
     running: Option<Running>,
     /// The GUI's delay, learnt from its clock reports and added to `Move Overhead`.
     lag: LagTracker,
+    /// The opening book, when `OwnBook` is on and `BookFile` could be read.
+    book: Option<Book>,
 }
 
 impl Default for Engine {
@@ -166,6 +170,7 @@ impl Engine {
             debug: false,
             running: None,
             lag: LagTracker::default(),
+            book: None,
         }
     }
 
@@ -352,7 +357,48 @@ impl Engine {
             Change::SkillLevel(l) => self.options.skill_level = l,
             Change::LimitStrength(on) => self.options.limit_strength = on,
             Change::Elo(e) => self.options.elo = e,
+            Change::OwnBook(on) => {
+                self.options.own_book = on;
+                self.load_book();
+            }
+            Change::BookFile(path) => {
+                self.options.book_file = path;
+                self.load_book();
+            }
         }
+    }
+
+    /// Opens the book when `OwnBook` is on and `BookFile` names one; with `OwnBook`
+    /// off the file is never opened. A missing or corrupt book is reported and none
+    /// is used.
+    fn load_book(&mut self) {
+        self.book = None;
+        if !self.options.own_book || self.options.book_file.is_empty() {
+            return;
+        }
+        match Book::open(std::path::Path::new(&self.options.book_file)) {
+            Ok(b) => {
+                send(&format!(
+                    "info string book {} opened: {} entries",
+                    self.options.book_file,
+                    b.len()
+                ));
+                self.book = Some(b);
+            }
+            Err(e) => complain(&format!("book not used: {e}")),
+        }
+    }
+
+    /// A book move for a `go` that asks to play (not analyse): none with `infinite`,
+    /// `ponder`, `mate` or `searchmoves`.
+    fn book_move(&self, args: &GoArgs) -> Option<chess::ChessMove> {
+        let book = self.book.as_ref()?;
+        let l = &args.limits;
+        if l.infinite || l.ponder || l.mate.is_some() || !args.searchmoves.is_empty() {
+            return None;
+        }
+        let mut rng = rand::rng();
+        book.pick(&self.position, |n| rng.random_range(0..n.max(1)))
     }
 
     fn set_position(&mut self, start: Start, moves: &[String]) {
@@ -385,6 +431,11 @@ impl Engine {
         }
         // One search at a time: a second `go` first ends the first (with its bestmove).
         self.stop_search();
+        if let Some(m) = self.book_move(&args) {
+            send(&format!("info string book move {m}"));
+            send(&format!("bestmove {m}"));
+            return;
+        }
 
         let mut searchmoves = Vec::new();
         for text in &args.searchmoves {

@@ -13,6 +13,9 @@ pub struct Options {
     pub skill_level: u32,
     pub limit_strength: bool,
     pub elo: u32,
+    /// `OwnBook` and `BookFile`.
+    pub own_book: bool,
+    pub book_file: String,
 }
 
 impl Default for Options {
@@ -26,6 +29,8 @@ impl Default for Options {
             skill_level: SKILL.default as u32,
             limit_strength: false,
             elo: ELO.default as u32,
+            own_book: false,
+            book_file: String::new(),
         }
     }
 }
@@ -122,6 +127,8 @@ pub fn option_lines() -> Vec<String> {
         SKILL.line(),
         "option name UCI_LimitStrength type check default false".to_string(),
         ELO.line(),
+        "option name OwnBook type check default false".to_string(),
+        "option name BookFile type string default <empty>".to_string(),
     ]
 }
 
@@ -138,6 +145,8 @@ pub enum Change {
     SkillLevel(u32),
     LimitStrength(bool),
     Elo(u32),
+    OwnBook(bool),
+    BookFile(String),
 }
 
 /// Reads a check option's value: `true` or `false`, any case.
@@ -170,6 +179,12 @@ pub fn parse(name: &str, value: Option<&str>) -> Result<(Change, Option<String>)
             read_check("UCI_LimitStrength", value).map(|v| (Change::LimitStrength(v), None))
         }
         "uci_elo" => ELO.read(value).map(|(v, n)| (Change::Elo(v as u32), n)),
+        "ownbook" => read_check("OwnBook", value).map(|v| (Change::OwnBook(v), None)),
+        "bookfile" => {
+            let v = value.unwrap_or("").trim();
+            let v = if v == "<empty>" { "" } else { v };
+            Ok((Change::BookFile(v.to_string()), None))
+        }
         _ => Err(format!("no such option '{}'", name.trim())),
     }
 }

@@ -1,0 +1,535 @@
+//! Opening books in the Polyglot format: reading (`OwnBook`, `BookFile`), choosing a
+//! move by weight, and building a book from games (`tiefe book build`).
+//!
+//! A Polyglot book is a file of 16-byte entries sorted by key, all big-endian: the
+//! position key (u64), the move (u16: to-square in bits 0..5, from-square in 6..11,
+//! promotion in 12..14 as knight=1 … queen=4; castling written as the king taking its
+//! own rook), a weight (u16) and a learn field (u32, unused here). The key is the
+//! standard's own Zobrist hash over [`random::RANDOM`], not the engine's key. A file whose
+//! size is not a whole number of entries, or whose keys are out of order, is refused.
+
+pub mod random;
+
+use std::path::Path;
+use std::str::FromStr;
+
+use chess::{ChessMove, Color, File, Piece, Rank, Square, ALL_SQUARES};
+
+use crate::position::Position;
+use random::RANDOM;
+
+/// One book entry.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Entry {
+    pub key: u64,
+    pub mv: u16,
+    pub weight: u16,
+    pub learn: u32,
+}
+
+/// The Polyglot key of a position.
+pub fn key(pos: &Position) -> u64 {
+    let b = pos.board();
+    let mut k = 0u64;
+    for sq in ALL_SQUARES {
+        if let (Some(p), Some(c)) = (b.piece_on(sq), b.color_on(sq)) {
+            let kind = 2 * p.to_index() + (c == Color::White) as usize;
+            let i = 64 * kind + 8 * sq.get_rank().to_index() + sq.get_file().to_index();
+            k ^= RANDOM[i];
+        }
+    }
+    let white = b.castle_rights(Color::White);
+    let black = b.castle_rights(Color::Black);
+    if white.has_kingside() {
+        k ^= RANDOM[768];
+    }
+    if white.has_queenside() {
+        k ^= RANDOM[769];
+    }
+    if black.has_kingside() {
+        k ^= RANDOM[770];
+    }
+    if black.has_queenside() {
+        k ^= RANDOM[771];
+    }
+    // En passant counts only when a pawn of the side to move stands beside the pawn
+    // that just moved two squares (whether or not the capture is legal).
+    if let Some(ep) = pos.ep_square() {
+        let us = b.side_to_move();
+        let rank = if us == Color::White { 4 } else { 3 };
+        let f = ep.get_file().to_index();
+        let ours = *b.pieces(Piece::Pawn) & *b.color_combined(us);
+        let beside = [f.wrapping_sub(1), f + 1]
+            .into_iter()
+            .filter(|&x| x < 8)
+            .any(|x| {
+                let s = Square::make_square(Rank::from_index(rank), File::from_index(x));
+                ours & chess::BitBoard::from_square(s) != chess::EMPTY
+            });
+        if beside {
+            k ^= RANDOM[772 + f];
+        }
+    }
+    if b.side_to_move() == Color::White {
+        k ^= RANDOM[780];
+    }
+    k
+}
+
+/// The Polyglot encoding of a legal move in `pos` (castling as king takes rook).
+pub fn encode(pos: &Position, m: ChessMove) -> u16 {
+    let (from, mut to) = (m.get_source(), m.get_dest());
+    let king = pos.board().piece_on(from) == Some(Piece::King);
+    let df = to.get_file().to_index() as i32 - from.get_file().to_index() as i32;
+    if king && df.abs() == 2 {
+        let file = if df > 0 { File::H } else { File::A };
+        to = Square::make_square(from.get_rank(), file);
+    }
+    let promo = match m.get_promotion() {
+        Some(Piece::Knight) => 1,
+        Some(Piece::Bishop) => 2,
+        Some(Piece::Rook) => 3,
+        Some(Piece::Queen) => 4,
+        _ => 0,
+    };
+    (to.to_index() as u16) | ((from.to_index() as u16) << 6) | (promo << 12)
+}
+
+/// The legal move of `pos` that a book move stands for, if any.
+pub fn decode(pos: &Position, mv: u16) -> Option<ChessMove> {
+    pos.legal_moves()
+        .into_iter()
+        .find(|&m| encode(pos, m) == mv)
+}
+
+/// An opened book.
+#[derive(Debug, Clone, Default)]
+pub struct Book {
+    entries: Vec<Entry>,
+}
+
+impl Book {
+    /// Reads and checks a book file.
+    pub fn open(path: &Path) -> Result<Book, String> {
+        let bytes =
+            std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        Book::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))
+    }
+
+    /// Reads book entries from bytes; refuses a truncated or unsorted book.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Book, String> {
+        if !bytes.len().is_multiple_of(16) {
+            return Err(format!(
+                "{} bytes is not a whole number of 16-byte entries (truncated or not a Polyglot book)",
+                bytes.len()
+            ));
+        }
+        let entries: Vec<Entry> = bytes
+            .chunks_exact(16)
+            .map(|c| Entry {
+                key: u64::from_be_bytes(c[0..8].try_into().expect("8 bytes")),
+                mv: u16::from_be_bytes([c[8], c[9]]),
+                weight: u16::from_be_bytes([c[10], c[11]]),
+                learn: u32::from_be_bytes(c[12..16].try_into().expect("4 bytes")),
+            })
+            .collect();
+        if entries.windows(2).any(|w| w[0].key > w[1].key) {
+            return Err("entries are not sorted by key (corrupt or not a Polyglot book)".into());
+        }
+        Ok(Book { entries })
+    }
+
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// The book's legal moves for `pos` with their weights (entries whose move is not
+    /// legal here, as in a corrupt book or a key collision, are left out).
+    pub fn moves(&self, pos: &Position) -> Vec<(ChessMove, u16)> {
+        let k = key(pos);
+        let first = self.entries.partition_point(|e| e.key < k);
+        self.entries[first..]
+            .iter()
+            .take_while(|e| e.key == k)
+            .filter_map(|e| decode(pos, e.mv).map(|m| (m, e.weight)))
+            .collect()
+    }
+
+    /// A book move for `pos`, chosen with probability proportional to its weight;
+    /// `random(n)` draws from 0..n.
+    pub fn pick(&self, pos: &Position, mut random: impl FnMut(u64) -> u64) -> Option<ChessMove> {
+        let moves: Vec<(ChessMove, u16)> =
+            self.moves(pos).into_iter().filter(|m| m.1 > 0).collect();
+        let total: u64 = moves.iter().map(|m| m.1 as u64).sum();
+        if total == 0 {
+            return None;
+        }
+        let mut r = random(total);
+        for (m, w) in moves {
+            if r < w as u64 {
+                return Some(m);
+            }
+            r -= w as u64;
+        }
+        None
+    }
+}
+
+/// Errors reading SAN.
+fn san_error(san: &str, why: &str) -> String {
+    format!("'{san}': {why}")
+}
+
+/// The legal move of `pos` that the SAN `san` names (`Nf3`, `exd5`, `e8=Q+`, `O-O`,
+/// `Raxd1`, `0-0-0`…). Checks and annotations are ignored; an ambiguous or impossible
+/// move is an error.
+pub fn parse_san(pos: &Position, san: &str) -> Result<ChessMove, String> {
+    let text = san.trim_end_matches(['+', '#', '!', '?']);
+    let legal = pos.legal_moves();
+    let b = pos.board();
+    if matches!(text, "O-O" | "0-0" | "O-O-O" | "0-0-0") {
+        let long = text.len() == 5;
+        return legal
+            .into_iter()
+            .find(|m| {
+                b.piece_on(m.get_source()) == Some(Piece::King)
+                    && (m.get_dest().get_file().to_index() as i32
+                        - m.get_source().get_file().to_index() as i32)
+                        == if long { -2 } else { 2 }
+            })
+            .ok_or_else(|| san_error(san, "castling is not legal here"));
+    }
+    let (body, promo) = match text.find('=') {
+        Some(i) => (&text[..i], text[i + 1..].chars().next()),
+        None => {
+            // Promotion written without '=' (e8Q).
+            let last = text.chars().last();
+            if text.len() >= 3
+                && matches!(last, Some('Q' | 'R' | 'B' | 'N'))
+                && text.chars().next().is_some_and(|c| c.is_ascii_lowercase())
+            {
+                (&text[..text.len() - 1], last)
+            } else {
+                (text, None)
+            }
+        }
+    };
+    let promo = match promo {
+        None => None,
+        Some('Q') => Some(Piece::Queen),
+        Some('R') => Some(Piece::Rook),
+        Some('B') => Some(Piece::Bishop),
+        Some('N') => Some(Piece::Knight),
+        Some(_) => return Err(san_error(san, "bad promotion piece")),
+    };
+    let mut chars: Vec<char> = body.chars().filter(|&c| c != 'x' && c != '-').collect();
+    let piece = match chars.first() {
+        Some('K') => Piece::King,
+        Some('Q') => Piece::Queen,
+        Some('R') => Piece::Rook,
+        Some('B') => Piece::Bishop,
+        Some('N') => Piece::Knight,
+        Some(c) if ('a'..='h').contains(c) => Piece::Pawn,
+        _ => return Err(san_error(san, "not a move")),
+    };
+    if piece != Piece::Pawn {
+        chars.remove(0);
+    }
+    if chars.len() < 2 {
+        return Err(san_error(san, "no destination square"));
+    }
+    let dest: String = chars[chars.len() - 2..].iter().collect();
+    let dest = Square::from_str(&dest).map_err(|_| san_error(san, "bad destination square"))?;
+    let hint = &chars[..chars.len() - 2];
+    let mut found = legal.into_iter().filter(|m| {
+        let from = m.get_source();
+        m.get_dest() == dest
+            && b.piece_on(from) == Some(piece)
+            && m.get_promotion() == promo
+            && hint.iter().all(|&c| match c {
+                'a'..='h' => from.get_file().to_index() == (c as u8 - b'a') as usize,
+                '1'..='8' => from.get_rank().to_index() == (c as u8 - b'1') as usize,
+                _ => false,
+            })
+    });
+    match (found.next(), found.next()) {
+        (Some(m), None) => Ok(m),
+        (None, _) => Err(san_error(san, "no such legal move")),
+        (Some(_), Some(_)) => Err(san_error(san, "ambiguous")),
+    }
+}
+
+/// The SAN moves of each game in a PGN text (headers, comments, variations, NAGs, move
+/// numbers and results left out), with the game's result for White (1, 0.5, 0, or None).
+pub fn pgn_games(text: &str) -> Vec<(Vec<String>, Option<f32>)> {
+    let mut games = Vec::new();
+    let mut moves = Vec::new();
+    let mut result = None;
+    let mut in_movetext = false;
+    let flush = |moves: &mut Vec<String>, result: &mut Option<f32>, games: &mut Vec<_>| {
+        if !moves.is_empty() {
+            games.push((std::mem::take(moves), result.take()));
+        }
+        *result = None;
+    };
+    let mut depth_comment = false;
+    let mut depth_var = 0usize;
+    for line in text.lines() {
+        let t = line.trim();
+        if t.starts_with('[') && !depth_comment && depth_var == 0 {
+            if in_movetext {
+                flush(&mut moves, &mut result, &mut games);
+                in_movetext = false;
+            }
+            if let Some(r) = t.strip_prefix("[Result \"") {
+                result = match r.trim_end_matches("\"]") {
+                    "1-0" => Some(1.0),
+                    "0-1" => Some(0.0),
+                    "1/2-1/2" => Some(0.5),
+                    _ => None,
+                };
+            }
+            continue;
+        }
+        in_movetext |= !t.is_empty();
+        let mut token = String::new();
+        let mut tokens = Vec::new();
+        for c in t.chars() {
+            match c {
+                '{' => {
+                    depth_comment = true;
+                    tokens.push(std::mem::take(&mut token));
+                }
+                '}' => depth_comment = false,
+                _ if depth_comment => {}
+                '(' => {
+                    depth_var += 1;
+                    tokens.push(std::mem::take(&mut token));
+                }
+                ')' => depth_var = depth_var.saturating_sub(1),
+                _ if depth_var > 0 => {}
+                ';' => break,
+                c if c.is_whitespace() => tokens.push(std::mem::take(&mut token)),
+                c => token.push(c),
+            }
+        }
+        tokens.push(token);
+        for tok in tokens.into_iter().filter(|t| !t.is_empty()) {
+            let tok = tok.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
+            if tok.is_empty() || tok.starts_with('$') || tok == "*" {
+                continue;
+            }
+            if matches!(tok, "1-0" | "0-1" | "1/2-1/2") {
+                continue;
+            }
+            moves.push(tok.to_string());
+        }
+    }
+    flush(&mut moves, &mut result, &mut games);
+    games
+}
+
+/// Builds book entries from PGN games: every position of the first `plies` plies of
+/// each game, with its move weighted by how the game went for the side that played it
+/// (a win counts 2, a draw 1, a loss 0, as Polyglot's own builder does; a game without
+/// a result counts 1). Weights are scaled into u16. Games that stop parsing keep their
+/// legal prefix. Returns the entries (sorted) and the number of games used.
+pub fn build(pgn: &str, plies: usize) -> (Vec<Entry>, usize) {
+    use std::collections::HashMap;
+    let mut weights: HashMap<(u64, u16), u64> = HashMap::new();
+    let mut used = 0;
+    for (moves, result) in pgn_games(pgn) {
+        let mut pos = Position::startpos();
+        let mut any = false;
+        for san in moves.iter().take(plies) {
+            let Ok(m) = parse_san(&pos, san) else { break };
+            let white = pos.side_to_move() == Color::White;
+            let score = match result {
+                Some(r) => {
+                    let r = if white { r } else { 1.0 - r };
+                    (r * 2.0).round() as u64
+                }
+                None => 1,
+            };
+            *weights.entry((key(&pos), encode(&pos, m))).or_insert(0) += score;
+            pos.make_move(m);
+            any = true;
+        }
+        used += any as usize;
+    }
+    let max = weights.values().copied().max().unwrap_or(1).max(1);
+    let scale = |w: u64| -> u16 {
+        if max <= u16::MAX as u64 {
+            w as u16
+        } else {
+            ((w * u16::MAX as u64) / max) as u16
+        }
+    };
+    let mut entries: Vec<Entry> = weights
+        .into_iter()
+        .filter(|&(_, w)| w > 0)
+        .map(|((key, mv), w)| Entry {
+            key,
+            mv,
+            weight: scale(w).max(1),
+            learn: 0,
+        })
+        .collect();
+    entries.sort_by(|a, b| {
+        a.key
+            .cmp(&b.key)
+            .then(b.weight.cmp(&a.weight))
+            .then(a.mv.cmp(&b.mv))
+    });
+    (entries, used)
+}
+
+/// The bytes of a book file.
+pub fn to_bytes(entries: &[Entry]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(entries.len() * 16);
+    for e in entries {
+        out.extend_from_slice(&e.key.to_be_bytes());
+        out.extend_from_slice(&e.mv.to_be_bytes());
+        out.extend_from_slice(&e.weight.to_be_bytes());
+        out.extend_from_slice(&e.learn.to_be_bytes());
+    }
+    out
+}
+
+/// `tiefe book build <pgn> <out.bin> [--plies N]`.
+pub fn main(args: &[String]) -> Result<String, String> {
+    let usage = "usage: tiefe book build <games.pgn> <out.bin> [--plies N]";
+    if args.first().map(String::as_str) != Some("build") || args.len() < 3 {
+        return Err(usage.into());
+    }
+    let plies = match args.get(3).map(String::as_str) {
+        None => 16,
+        Some("--plies") => args.get(4).and_then(|p| p.parse().ok()).ok_or(usage)?,
+        Some(_) => return Err(usage.into()),
+    };
+    let pgn = std::fs::read(&args[1]).map_err(|e| format!("{}: {e}", args[1]))?;
+    let (entries, games) = build(&String::from_utf8_lossy(&pgn), plies);
+    // Written beside and renamed, so that a reader never sees half a book.
+    let tmp = format!("{}.tmp", args[2]);
+    std::fs::write(&tmp, to_bytes(&entries)).map_err(|e| format!("{tmp}: {e}"))?;
+    std::fs::rename(&tmp, &args[2]).map_err(|e| format!("{}: {e}", args[2]))?;
+    Ok(format!(
+        "{} entries from {games} games ({plies} plies each) written to {}",
+        entries.len(),
+        args[2]
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The standard's published keys.
+    #[test]
+    fn published_keys() {
+        let cases: [(&[&str], u64); 9] = [
+            (&[], 0x463b96181691fc9c),
+            (&["e2e4"], 0x823c9b50fd114196),
+            (&["e2e4", "d7d5"], 0x0756b94461c50fb0),
+            (&["e2e4", "d7d5", "e4e5"], 0x662fafb965db29d4),
+            (&["e2e4", "d7d5", "e4e5", "f7f5"], 0x22a48b5a8e47ff78),
+            (
+                &["e2e4", "d7d5", "e4e5", "f7f5", "e1e2"],
+                0x652a607ca3f242c1,
+            ),
+            (
+                &["e2e4", "d7d5", "e4e5", "f7f5", "e1e2", "e8f7"],
+                0x00fdd303c946bdd9,
+            ),
+            (
+                &["a2a4", "b7b5", "h2h4", "b5b4", "c2c4"],
+                0x3c8123ea7b067637,
+            ),
+            (
+                &["a2a4", "b7b5", "h2h4", "b5b4", "c2c4", "b4c3", "a1a3"],
+                0x5c3f9b829b279560,
+            ),
+        ];
+        for (moves, want) in cases {
+            let (pos, err) = crate::position::setup(crate::position::START_FEN, moves).unwrap();
+            assert!(err.is_none());
+            assert_eq!(key(&pos), want, "{moves:?}");
+        }
+    }
+
+    #[test]
+    fn san_reading() {
+        let pos = Position::from_fen("r3k2r/1P6/8/3n4/8/2N1N3/8/R3K2R w KQkq - 0 1").unwrap();
+        for (san, uci) in [
+            ("O-O", "e1g1"),
+            ("0-0-0", "e1c1"),
+            ("Ncxd5", "c3d5"),
+            ("Nexd5", "e3d5"),
+            ("bxa8=Q", "b7a8q"),
+            ("b8N", "b7b8n"),
+            ("Rb1", "a1b1"),
+        ] {
+            assert_eq!(
+                parse_san(&pos, san).map(|m| m.to_string()),
+                Ok(uci.to_string()),
+                "{san}"
+            );
+        }
+        assert!(parse_san(&pos, "Nxd5").unwrap_err().contains("ambiguous"));
+        // Both knights stand on the third rank: the rank does not tell them apart.
+        assert!(parse_san(&pos, "N3xd5+").unwrap_err().contains("ambiguous"));
+        let rooks = Position::from_fen("4k3/8/8/8/R7/8/8/R3K3 w Q - 0 1").unwrap();
+        assert_eq!(parse_san(&rooks, "R4a3").unwrap().to_string(), "a4a3");
+        assert_eq!(parse_san(&rooks, "R1a2").unwrap().to_string(), "a1a2");
+        assert!(parse_san(&pos, "Qd1").is_err());
+        assert!(parse_san(&pos, "zz").is_err());
+    }
+
+    #[test]
+    fn build_read_and_pick() {
+        let pgn =
+            "[Event \"a\"]\n[Result \"1-0\"]\n\n1. e4 {best} e5 2. Nf3 (2. Bc4) Nc6 $1 1-0\n\n\
+                   [Event \"b\"]\n[Result \"0-1\"]\n\n1. d4 d5 2. c4 0-1\n\n\
+                   [Event \"c\"]\n[Result \"1/2-1/2\"]\n\n1. e4 c5 1/2-1/2\n";
+        let (entries, games) = build(pgn, 16);
+        assert_eq!(games, 3);
+        let book = Book::from_bytes(&to_bytes(&entries)).unwrap();
+        let start = Position::startpos();
+        let mut moves: Vec<(String, u16)> = book
+            .moves(&start)
+            .into_iter()
+            .map(|(m, w)| (m.to_string(), w))
+            .collect();
+        moves.sort();
+        // e4: a win (2) and a draw (1); d4: a loss (0) is left out.
+        assert_eq!(moves, vec![("e2e4".to_string(), 3)]);
+        for r in 0..10 {
+            assert_eq!(book.pick(&start, |n| r % n).unwrap().to_string(), "e2e4");
+        }
+        // Black's replies to 1. e4: e5 lost (0, left out), c5 drew (1).
+        let (after, _) = crate::position::setup(crate::position::START_FEN, &["e2e4"]).unwrap();
+        let replies: Vec<String> = book
+            .moves(&after)
+            .iter()
+            .map(|(m, _)| m.to_string())
+            .collect();
+        assert_eq!(replies, vec!["c7c5".to_string()]);
+    }
+
+    #[test]
+    fn corrupt_books_are_refused() {
+        let (entries, _) = build("1. e4 e5 2. Nf3 *\n\n1. d4 *\n", 8);
+        let bytes = to_bytes(&entries);
+        assert!(Book::from_bytes(&bytes[..bytes.len() - 3]).is_err());
+        let mut swapped = entries.clone();
+        swapped.reverse();
+        if swapped.windows(2).any(|w| w[0].key > w[1].key) {
+            assert!(Book::from_bytes(&to_bytes(&swapped)).is_err());
+        }
+        assert!(Book::from_bytes(&[]).unwrap().is_empty());
+    }
+}
