@@ -16,11 +16,12 @@ pub mod weights;
 use std::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
 
 use chess::{
-    get_bishop_moves, get_file, get_knight_moves, get_rook_moves, BitBoard, Board, Color, Piece,
-    ALL_FILES,
+    get_bishop_moves, get_file, get_king_moves, get_knight_moves, get_rook_moves, BitBoard, Board,
+    Color, Piece, ALL_FILES,
 };
 
 use crate::position::Position;
+pub use weights::index;
 use weights::*;
 
 /// A middlegame/endgame pair of centipawn values.
@@ -83,10 +84,12 @@ pub enum Term {
     BishopPair,
     Rooks,
     Mobility,
+    KingSafety,
+    Threats,
 }
 
 /// Every [`Term`], in the order the `eval` command prints them.
-pub const TERMS: [Term; 7] = [
+pub const TERMS: [Term; 9] = [
     Term::Material,
     Term::Squares,
     Term::PassedPawns,
@@ -94,6 +97,8 @@ pub const TERMS: [Term; 7] = [
     Term::BishopPair,
     Term::Rooks,
     Term::Mobility,
+    Term::KingSafety,
+    Term::Threats,
 ];
 
 impl Term {
@@ -107,13 +112,20 @@ impl Term {
             Term::BishopPair => "bishop pair",
             Term::Rooks => "rooks",
             Term::Mobility => "mobility",
+            Term::KingSafety => "king safety",
+            Term::Threats => "threats",
         }
     }
 }
 
-/// Receives each term's value for one side as the evaluation adds it.
+/// Receives each term's value for one side as the evaluation adds it, and (for the
+/// tuner) how many times each weight was used: weight `index` of the flat layout in
+/// [`weights::index`], `count` times, for `color`. Every weight that enters linearly
+/// is reported; the king-attack curve, which is not linear, is not.
 pub trait Trace {
     fn add(&mut self, color: Color, term: Term, value: S);
+    #[inline(always)]
+    fn coeff(&mut self, _color: Color, _index: usize, _count: i32) {}
 }
 
 /// The engine's tracer: records nothing and compiles away.
@@ -122,6 +134,41 @@ pub struct NoTrace;
 impl Trace for NoTrace {
     #[inline(always)]
     fn add(&mut self, _: Color, _: Term, _: S) {}
+}
+
+/// The tuner's tracer: for one position, each weight's use count, White's minus
+/// Black's, and the part of the evaluation no traced weight explains.
+#[derive(Debug, Clone, Default)]
+pub struct Coefficients {
+    /// (weight index, White's count − Black's count), nonzero counts only.
+    pub coeffs: Vec<(u16, i16)>,
+    /// Each side's untraced middlegame/endgame sum so far (White, Black).
+    untraced: [S; 2],
+    traced: [S; 2],
+}
+
+impl Coefficients {
+    /// The middlegame/endgame part of the evaluation (White − Black) that no weight
+    /// reported, e.g. the king-attack curve.
+    pub fn fixed(&self) -> S {
+        self.untraced[0] - self.untraced[1]
+    }
+}
+
+impl Trace for Coefficients {
+    fn add(&mut self, color: Color, _: Term, value: S) {
+        self.untraced[color.to_index()] += value;
+    }
+    fn coeff(&mut self, color: Color, index: usize, count: i32) {
+        let c = if color == Color::White { count } else { -count };
+        let v = weights::flat_weight(index) * count;
+        self.traced[color.to_index()] += v;
+        self.untraced[color.to_index()] -= v;
+        match self.coeffs.iter_mut().find(|(i, _)| *i as usize == index) {
+            Some((_, n)) => *n += c as i16,
+            None => self.coeffs.push((index as u16, c as i16)),
+        }
+    }
 }
 
 /// The parts of an evaluation, for the `eval` command: each term's middlegame/endgame
@@ -235,9 +282,12 @@ fn side<T: Trace>(board: &Board, us: Color, trace: &mut T) -> (S, i32) {
         let n = set.count_ones() as i32;
         phase += PHASE_WEIGHT[k] * n;
         add(Term::Material, PIECE_VALUE[k] * n, trace);
+        trace.coeff(us, index::PIECE_VALUE + k, n);
         let mut sq = S::default();
         for s in bits(set) {
-            sq += PSQT[k][table_index(us, s)];
+            let t = table_index(us, s);
+            sq += PSQT[k][t];
+            trace.coeff(us, index::PSQT + 64 * k + t, 1);
         }
         add(Term::Squares, sq, trace);
     }
@@ -250,18 +300,23 @@ fn side<T: Trace>(board: &Board, us: Color, trace: &mut T) -> (S, i32) {
         let span = ahead | (ahead & !FILE_H) << 1 | (ahead & !FILE_A) >> 1;
         if adjacent_files(s) & our_pawns == 0 {
             structure += ISOLATED;
+            trace.coeff(us, index::ISOLATED, 1);
         }
         if span & their_pawns == 0 && ahead & our_pawns == 0 {
-            let r = relative_rank(us, s);
-            passed += PASSED[r as usize];
+            let r = relative_rank(us, s) as usize;
+            passed += PASSED[r];
+            trace.coeff(us, index::PASSED + r, 1);
             if ahead & occ == 0 {
-                passed += PASSED_FREE[r as usize];
+                passed += PASSED_FREE[r];
+                trace.coeff(us, index::PASSED_FREE + r, 1);
             }
             if r >= 3 {
                 let stop = if us == Color::White { s + 8 } else { s - 8 };
-                let w = r - 2;
-                passed += PASSED_KING_THEIRS * (w * distance(their_king, stop));
-                passed += PASSED_KING_OURS * (w * distance(our_king, stop));
+                let w = r as i32 - 2;
+                let (t, o) = (w * distance(their_king, stop), w * distance(our_king, stop));
+                passed += PASSED_KING_THEIRS * t + PASSED_KING_OURS * o;
+                trace.coeff(us, index::PASSED_KING_THEIRS, t);
+                trace.coeff(us, index::PASSED_KING_OURS, o);
             }
         }
     }
@@ -269,6 +324,7 @@ fn side<T: Trace>(board: &Board, us: Color, trace: &mut T) -> (S, i32) {
         let n = (get_file(f).0 & our_pawns).count_ones() as i32;
         if n > 1 {
             structure += DOUBLED * (n - 1);
+            trace.coeff(us, index::DOUBLED, n - 1);
         }
     }
     add(Term::PassedPawns, passed, trace);
@@ -277,6 +333,7 @@ fn side<T: Trace>(board: &Board, us: Color, trace: &mut T) -> (S, i32) {
     // Bishop pair.
     if (board.pieces(Piece::Bishop).0 & ours).count_ones() >= 2 {
         add(Term::BishopPair, BISHOP_PAIR, trace);
+        trace.coeff(us, index::BISHOP_PAIR, 1);
     }
 
     // Rooks on open and half-open files.
@@ -285,15 +342,21 @@ fn side<T: Trace>(board: &Board, us: Color, trace: &mut T) -> (S, i32) {
         let file = get_file(s.get_file()).0;
         if file & pawns == 0 {
             rooks += ROOK_OPEN;
+            trace.coeff(us, index::ROOK_OPEN, 1);
         } else if file & our_pawns == 0 {
             rooks += ROOK_HALF_OPEN;
+            trace.coeff(us, index::ROOK_HALF_OPEN, 1);
         }
     }
     add(Term::Rooks, rooks, trace);
 
-    // Mobility over safe squares.
+    // Mobility over safe squares, and the attack on the squares around their king.
     let safe = !ours & !their_pawn_attacks;
     let blockers = BitBoard(occ);
+    let their_zone = get_king_moves(board.king_square(them)).0 | 1u64 << their_king;
+    let (mut attackers, mut units) = (0, 0);
+    let mut minor_attacks = 0u64;
+    let mut rook_attacks = 0u64;
     let mut mobility = S::default();
     let kinds = [Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen];
     for (i, piece) in kinds.iter().enumerate() {
@@ -306,9 +369,54 @@ fn side<T: Trace>(board: &Board, us: Color, trace: &mut T) -> (S, i32) {
             };
             let n = (att & safe).count_ones() as i32;
             mobility += MOBILITY[i] * (n - MOBILITY_CENTRE[i]);
+            trace.coeff(us, index::MOBILITY + i, n - MOBILITY_CENTRE[i]);
+            let hits = (att & their_zone).count_ones() as i32;
+            if hits > 0 {
+                attackers += 1;
+                units += KING_ATTACK_UNITS[i] * hits;
+            }
+            match piece {
+                Piece::Knight | Piece::Bishop => minor_attacks |= att,
+                Piece::Rook => rook_attacks |= att,
+                _ => {}
+            }
         }
     }
     add(Term::Mobility, mobility, trace);
+
+    // King safety: our attack on their king, and the pawns sheltering ours.
+    let mut king = S::default();
+    if attackers >= 2 {
+        king += S((units * units / KING_ATTACK_DIV).min(KING_ATTACK_MAX), 0);
+    }
+    let shelter_files = (FILE_A << (our_king & 7)) | adjacent_files(our_king);
+    for (i, w) in SHIELD.iter().enumerate() {
+        let rank = relative_rank(us, our_king) + 1 + i as i32;
+        if rank <= 7 {
+            let abs = if us == Color::White { rank } else { 7 - rank };
+            let row = 0xFFu64 << (8 * abs);
+            let n = (our_pawns & shelter_files & row).count_ones() as i32;
+            king += *w * n;
+            trace.coeff(us, index::SHIELD + i, n);
+        }
+    }
+    add(Term::KingSafety, king, trace);
+
+    // Threats: their pieces attacked by our cheaper ones.
+    let knights_bishops = board.pieces(Piece::Knight).0 | board.pieces(Piece::Bishop).0;
+    let rooks_queens = board.pieces(Piece::Rook).0 | board.pieces(Piece::Queen).0;
+    let queens = board.pieces(Piece::Queen).0;
+    let our_pawn_attacks = pawn_attacks(our_pawns, us);
+    let by_pawn = (our_pawn_attacks & theirs & (knights_bishops | rooks_queens)).count_ones();
+    let by_minor = (minor_attacks & theirs & rooks_queens).count_ones();
+    let by_rook = (rook_attacks & theirs & queens).count_ones();
+    let threats = THREAT_BY_PAWN * by_pawn as i32
+        + THREAT_BY_MINOR * by_minor as i32
+        + THREAT_BY_ROOK * by_rook as i32;
+    trace.coeff(us, index::THREAT_BY_PAWN, by_pawn as i32);
+    trace.coeff(us, index::THREAT_BY_MINOR, by_minor as i32);
+    trace.coeff(us, index::THREAT_BY_ROOK, by_rook as i32);
+    add(Term::Threats, threats, trace);
 
     (total, phase)
 }

@@ -124,3 +124,73 @@ pub const ROOK_HALF_OPEN: S = S(15, 10);
 /// (knight, bishop, rook, queen).
 pub const MOBILITY: [S; 4] = [S(4, 4), S(5, 5), S(2, 4), S(1, 2)];
 pub const MOBILITY_CENTRE: [i32; 4] = [4, 6, 7, 13];
+/// King attack: each of our pieces that hits squares around the enemy king adds
+/// these units per square hit (knight, bishop, rook, queen); with two or more such
+/// pieces the attack is worth units² / KING_ATTACK_DIV in the middlegame, capped.
+pub const KING_ATTACK_UNITS: [i32; 4] = [2, 2, 3, 5];
+pub const KING_ATTACK_DIV: i32 = 6;
+pub const KING_ATTACK_MAX: i32 = 500;
+/// Our pawns in front of our king (on its file and the next ones), one and two ranks
+/// ahead of it.
+pub const SHIELD: [S; 2] = [S(12, 0), S(6, 0)];
+/// A piece of theirs (knight, bishop, rook, queen) attacked by one of our pawns.
+pub const THREAT_BY_PAWN: S = S(45, 30);
+/// A rook or queen of theirs attacked by one of our knights or bishops; a queen of
+/// theirs attacked by one of our rooks.
+pub const THREAT_BY_MINOR: S = S(30, 20);
+pub const THREAT_BY_ROOK: S = S(30, 20);
+
+/// The flat layout of every weight that enters the evaluation linearly, for the tuner:
+/// where each named weight (or table) starts.
+pub mod index {
+    pub const PIECE_VALUE: usize = 0;
+    pub const PSQT: usize = PIECE_VALUE + 6;
+    pub const PASSED: usize = PSQT + 6 * 64;
+    pub const PASSED_FREE: usize = PASSED + 8;
+    pub const PASSED_KING_THEIRS: usize = PASSED_FREE + 8;
+    pub const PASSED_KING_OURS: usize = PASSED_KING_THEIRS + 1;
+    pub const DOUBLED: usize = PASSED_KING_OURS + 1;
+    pub const ISOLATED: usize = DOUBLED + 1;
+    pub const BISHOP_PAIR: usize = ISOLATED + 1;
+    pub const ROOK_OPEN: usize = BISHOP_PAIR + 1;
+    pub const ROOK_HALF_OPEN: usize = ROOK_OPEN + 1;
+    pub const MOBILITY: usize = ROOK_HALF_OPEN + 1;
+    pub const SHIELD: usize = MOBILITY + 4;
+    pub const THREAT_BY_PAWN: usize = SHIELD + 2;
+    pub const THREAT_BY_MINOR: usize = THREAT_BY_PAWN + 1;
+    pub const THREAT_BY_ROOK: usize = THREAT_BY_MINOR + 1;
+    /// Number of weights.
+    pub const COUNT: usize = THREAT_BY_ROOK + 1;
+}
+
+/// Every linear weight in the flat layout of [`index`].
+pub fn flat() -> Vec<S> {
+    let mut v = Vec::with_capacity(index::COUNT);
+    v.extend_from_slice(&PIECE_VALUE);
+    for t in &PSQT {
+        v.extend_from_slice(t);
+    }
+    v.extend_from_slice(&PASSED);
+    v.extend_from_slice(&PASSED_FREE);
+    v.extend_from_slice(&[
+        PASSED_KING_THEIRS,
+        PASSED_KING_OURS,
+        DOUBLED,
+        ISOLATED,
+        BISHOP_PAIR,
+        ROOK_OPEN,
+        ROOK_HALF_OPEN,
+    ]);
+    v.extend_from_slice(&MOBILITY);
+    v.extend_from_slice(&SHIELD);
+    v.extend_from_slice(&[THREAT_BY_PAWN, THREAT_BY_MINOR, THREAT_BY_ROOK]);
+    debug_assert_eq!(v.len(), index::COUNT);
+    v
+}
+
+/// The weight at flat index `i`.
+pub fn flat_weight(i: usize) -> S {
+    use std::sync::OnceLock;
+    static FLAT: OnceLock<Vec<S>> = OnceLock::new();
+    FLAT.get_or_init(flat)[i]
+}
