@@ -7,6 +7,7 @@
 
 pub mod bench;
 pub mod book;
+pub mod datagen;
 pub mod eval;
 pub mod position;
 pub mod score;
@@ -14,5 +15,6 @@ pub mod search;
 pub mod skill;
 pub mod time;
 pub mod tt;
+pub mod tune;
 pub mod uci;
 pub mod wdl;

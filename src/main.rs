@@ -4,13 +4,15 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use tiefe::{bench, book, position::Position, uci};
+use tiefe::{bench, book, datagen, position::Position, tune, uci};
 
 fn usage() -> ExitCode {
     eprintln!("usage: tiefe                   speak UCI on stdin/stdout");
     eprintln!("       tiefe bench [depth]     search the bench positions");
     eprintln!("       tiefe perft <depth> [fen]");
+    eprintln!("       tiefe datagen [--out F] [--games N] [--positions N] [--nodes N] [--seed N] [--random-plies N]");
     eprintln!("       tiefe book build <games.pgn> <out.bin> [--plies N]");
+    eprintln!("       tiefe tune <data> [--epochs N] [--rate R] [--lambda L] [--zero] [--out F]");
     ExitCode::from(2)
 }
 
@@ -64,6 +66,28 @@ fn main() -> ExitCode {
             eprintln!("{} in {ms} ms", lines.last().map_or("", String::as_str));
             ExitCode::SUCCESS
         }
+        Some("datagen") => {
+            let cfg = match datagen::Config::parse(&args[1..]) {
+                Ok(c) => c,
+                Err(e) => {
+                    eprintln!("datagen: {e}");
+                    return usage();
+                }
+            };
+            match datagen::run(&cfg) {
+                Ok(s) => {
+                    eprintln!(
+                        "datagen: {} games, {} positions written to {}",
+                        s.games, s.positions, cfg.out
+                    );
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("datagen: {}: {e}", cfg.out);
+                    ExitCode::FAILURE
+                }
+            }
+        }
         Some("book") => match book::main(&args[1..]) {
             Ok(msg) => {
                 eprintln!("book: {msg}");
@@ -71,6 +95,13 @@ fn main() -> ExitCode {
             }
             Err(e) => {
                 eprintln!("book: {e}");
+                ExitCode::FAILURE
+            }
+        },
+        Some("tune") => match tune::main(&args[1..]) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("tune: {e}");
                 ExitCode::FAILURE
             }
         },

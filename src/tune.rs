@@ -1,0 +1,398 @@
+//! `tiefe tune`: Texel-style tuning of every linear evaluation weight.
+//!
+//! Each training position (from `tiefe datagen`) is traced once: the evaluation reports
+//! how often each weight was used for each side ([`Coefficients`]), so the tuner fits
+//! exactly what the engine computes, with no second copy of the evaluation. The
+//! prediction for weights θ is the tapered sum `(θ_mg·c · phase + θ_eg·c · (24 − phase))
+//! / 24` plus the part no weight explains (the king-attack curve), squashed by
+//! `sigmoid(K · eval)` with `sigmoid(x) = 1 / (1 + 10^(−x/400))`. The target blends the
+//! game result with the search score (`λ · result + (1 − λ) · sigmoid(K · score)`).
+//! K is fitted first (to the current weights); then Adam minimises the logistic
+//! (cross-entropy) loss over full-batch epochs. The result is written as
+//! `src/eval/weights.rs` in its own shape, to be reviewed like code.
+
+use std::io::{BufRead, BufReader};
+
+use crate::eval::weights::{flat, index};
+use crate::eval::{evaluate_traced, Coefficients, MAX_PHASE, S};
+use crate::position::Position;
+
+/// One traced training position.
+#[derive(Debug, Clone)]
+pub struct Sample {
+    pub coeffs: Vec<(u16, i16)>,
+    /// The untraced part (White − Black), middlegame and endgame.
+    pub fixed: (f32, f32),
+    pub phase: f32,
+    /// Game result for White (1, 0.5, 0) and the search score (White's view).
+    pub result: f32,
+    pub score: f32,
+}
+
+/// Reads `fen | score | result` lines; bad lines are skipped and counted.
+pub fn load(reader: impl BufRead) -> (Vec<Sample>, usize) {
+    let mut out = Vec::new();
+    let mut bad = 0;
+    for line in reader.lines() {
+        let Ok(line) = line else {
+            bad += 1;
+            continue;
+        };
+        if line.trim().is_empty() {
+            continue;
+        }
+        match parse_line(&line) {
+            Some(s) => out.push(s),
+            None => bad += 1,
+        }
+    }
+    (out, bad)
+}
+
+fn parse_line(line: &str) -> Option<Sample> {
+    let mut parts = line.split('|').map(str::trim);
+    let pos = Position::from_fen(parts.next()?).ok()?;
+    let score: f32 = parts.next()?.parse().ok()?;
+    let result: f32 = parts.next()?.parse().ok()?;
+    if ![0.0, 0.5, 1.0].contains(&result) {
+        return None;
+    }
+    let mut t = Coefficients::default();
+    let (_, phase) = evaluate_traced(pos.board(), &mut t);
+    let fixed = t.fixed();
+    Some(Sample {
+        coeffs: t.coeffs,
+        fixed: (fixed.0 as f32, fixed.1 as f32),
+        phase: phase as f32,
+        result,
+        score,
+    })
+}
+
+fn sigmoid(k: f64, x: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-k * x / 400.0))
+}
+
+/// The tapered evaluation of `s` under weights `w` (mg, eg per weight), White's view.
+pub fn predict(s: &Sample, w: &[(f64, f64)]) -> f64 {
+    let (mut mg, mut eg) = (s.fixed.0 as f64, s.fixed.1 as f64);
+    for &(i, c) in &s.coeffs {
+        let (a, b) = w[i as usize];
+        mg += a * c as f64;
+        eg += b * c as f64;
+    }
+    let p = s.phase as f64;
+    let full = MAX_PHASE as f64;
+    (mg * p + eg * (full - p)) / full
+}
+
+/// The blended target of `s`.
+fn target(s: &Sample, k: f64, lambda: f64) -> f64 {
+    lambda * s.result as f64 + (1.0 - lambda) * sigmoid(k, s.score as f64)
+}
+
+/// Mean cross-entropy of the predictions under `w`.
+pub fn loss(samples: &[Sample], w: &[(f64, f64)], k: f64, lambda: f64) -> f64 {
+    let mut total = 0.0;
+    for s in samples {
+        let p = sigmoid(k, predict(s, w)).clamp(1e-9, 1.0 - 1e-9);
+        let t = target(s, k, lambda);
+        total -= t * p.ln() + (1.0 - t) * (1.0 - p).ln();
+    }
+    total / samples.len().max(1) as f64
+}
+
+/// The K that best fits the game results under the weights `w` (mean squared error of
+/// `sigmoid(K · eval)` against the result, golden-section search over 0.05..4).
+pub fn fit_k(samples: &[Sample], w: &[(f64, f64)]) -> f64 {
+    let evals: Vec<(f64, f64)> = samples
+        .iter()
+        .map(|s| (predict(s, w), s.result as f64))
+        .collect();
+    let err = |k: f64| {
+        evals
+            .iter()
+            .map(|&(e, r)| (r - sigmoid(k, e)).powi(2))
+            .sum::<f64>()
+    };
+    let (mut a, mut b) = (0.05f64, 4.0f64);
+    let g = (5f64.sqrt() - 1.0) / 2.0;
+    for _ in 0..60 {
+        let c = b - g * (b - a);
+        let d = a + g * (b - a);
+        if err(c) < err(d) {
+            b = d;
+        } else {
+            a = c;
+        }
+    }
+    (a + b) / 2.0
+}
+
+/// Tuning settings.
+#[derive(Debug, Clone, Copy)]
+pub struct Settings {
+    pub epochs: usize,
+    /// Adam's step size, in centipawns.
+    pub rate: f64,
+    /// Weight of the game result in the target (the rest is the search score).
+    pub lambda: f64,
+    /// Start from zeroed piece-square tables (material and terms kept).
+    pub zero_tables: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            epochs: 300,
+            rate: 1.0,
+            lambda: 0.5,
+            zero_tables: false,
+        }
+    }
+}
+
+/// The starting weights: the engine's own, or with zeroed square tables.
+pub fn start_weights(zero_tables: bool) -> Vec<(f64, f64)> {
+    flat()
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let in_tables = (index::PSQT..index::PSQT + 6 * 64).contains(&i);
+            if zero_tables && in_tables {
+                (0.0, 0.0)
+            } else {
+                (s.0 as f64, s.1 as f64)
+            }
+        })
+        .collect()
+}
+
+/// Tunes from `start`, calling `progress(epoch, loss)` after each epoch. Returns the
+/// weights and K.
+pub fn tune(
+    samples: &[Sample],
+    mut w: Vec<(f64, f64)>,
+    settings: Settings,
+    mut progress: impl FnMut(usize, f64),
+) -> (Vec<(f64, f64)>, f64) {
+    let k = fit_k(samples, &start_weights(false));
+    let n = w.len();
+    let (b1, b2, eps) = (0.9, 0.999, 1e-8);
+    let mut m = vec![(0.0f64, 0.0f64); n];
+    let mut v = vec![(0.0f64, 0.0f64); n];
+    let scale = k * std::f64::consts::LN_10 / 400.0;
+    let full = MAX_PHASE as f64;
+    for epoch in 1..=settings.epochs {
+        let mut grad = vec![(0.0f64, 0.0f64); n];
+        for s in samples {
+            let p = sigmoid(k, predict(s, &w));
+            let t = target(s, k, settings.lambda);
+            // d(cross-entropy)/d(eval) = (p − t) · K · ln10 / 400.
+            let d = (p - t) * scale;
+            let (fm, fe) = (s.phase as f64 / full, 1.0 - s.phase as f64 / full);
+            for &(i, c) in &s.coeffs {
+                let g = &mut grad[i as usize];
+                g.0 += d * fm * c as f64;
+                g.1 += d * fe * c as f64;
+            }
+        }
+        let inv = 1.0 / samples.len().max(1) as f64;
+        let t = epoch as i32;
+        for i in 0..n {
+            let g = (grad[i].0 * inv, grad[i].1 * inv);
+            m[i].0 = b1 * m[i].0 + (1.0 - b1) * g.0;
+            m[i].1 = b1 * m[i].1 + (1.0 - b1) * g.1;
+            v[i].0 = b2 * v[i].0 + (1.0 - b2) * g.0 * g.0;
+            v[i].1 = b2 * v[i].1 + (1.0 - b2) * g.1 * g.1;
+            let (mh0, mh1) = (m[i].0 / (1.0 - b1.powi(t)), m[i].1 / (1.0 - b1.powi(t)));
+            let (vh0, vh1) = (v[i].0 / (1.0 - b2.powi(t)), v[i].1 / (1.0 - b2.powi(t)));
+            w[i].0 -= settings.rate * mh0 / (vh0.sqrt() + eps);
+            w[i].1 -= settings.rate * mh1 / (vh1.sqrt() + eps);
+        }
+        progress(epoch, loss(samples, &w, k, settings.lambda));
+    }
+    (w, k)
+}
+
+/// Rounds tuned weights to the engine's integers.
+pub fn rounded(w: &[(f64, f64)]) -> Vec<S> {
+    w.iter()
+        .map(|&(a, b)| S(a.round() as i32, b.round() as i32))
+        .collect()
+}
+
+/// Rewrites the source of `src/eval/weights.rs` (`source`) with the weights `w` (flat
+/// layout): each named constant's value is replaced, everything else (comments, the
+/// untuned constants, the layout code) is kept as it is.
+pub fn write_weights(source: &str, w: &[S]) -> Result<String, String> {
+    use index::*;
+    let one = |i: usize| fmt_s(w[i]);
+    let list = |at: usize, n: usize| -> String {
+        let items: Vec<String> = (at..at + n)
+            .map(|i| format!("    {},", fmt_s(w[i])))
+            .collect();
+        format!("[\n{}\n]", items.join("\n"))
+    };
+    let names = ["pawn", "knight", "bishop", "rook", "queen", "king"];
+    let mut tables = String::from("[\n");
+    for (k, name) in names.iter().enumerate() {
+        tables.push_str(&format!("    [ // {name}\n"));
+        for r in 0..8 {
+            let row: Vec<String> = (0..8)
+                .map(|c| {
+                    let s = w[PSQT + 64 * k + 8 * r + c];
+                    format!("S({:4},{:4}),", s.0, s.1)
+                })
+                .collect();
+            tables.push_str(&format!("        {}\n", row.join(" ")));
+        }
+        tables.push_str("    ],\n");
+    }
+    tables.push(']');
+    let mut out = source.to_string();
+    for (name, value) in [
+        ("PIECE_VALUE", list(PIECE_VALUE, 6)),
+        ("PSQT", tables),
+        ("PASSED", list(PASSED, 8)),
+        ("PASSED_FREE", list(PASSED_FREE, 8)),
+        ("PASSED_KING_THEIRS", one(PASSED_KING_THEIRS)),
+        ("PASSED_KING_OURS", one(PASSED_KING_OURS)),
+        ("DOUBLED", one(DOUBLED)),
+        ("ISOLATED", one(ISOLATED)),
+        ("BISHOP_PAIR", one(BISHOP_PAIR)),
+        ("ROOK_OPEN", one(ROOK_OPEN)),
+        ("ROOK_HALF_OPEN", one(ROOK_HALF_OPEN)),
+        (
+            "MOBILITY",
+            format!(
+                "[{}]",
+                (0..4)
+                    .map(|i| fmt_s(w[MOBILITY + i]))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        ),
+        (
+            "SHIELD",
+            format!("[{}, {}]", fmt_s(w[SHIELD]), fmt_s(w[SHIELD + 1])),
+        ),
+        ("THREAT_BY_PAWN", one(THREAT_BY_PAWN)),
+        ("THREAT_BY_MINOR", one(THREAT_BY_MINOR)),
+        ("THREAT_BY_ROOK", one(THREAT_BY_ROOK)),
+    ] {
+        out = replace_const(&out, name, &value)?;
+    }
+    Ok(out)
+}
+
+fn fmt_s(s: S) -> String {
+    format!("S({}, {})", s.0, s.1)
+}
+
+/// Replaces the value of `pub const NAME: T = <value>;` in `src` by `value`.
+fn replace_const(src: &str, name: &str, value: &str) -> Result<String, String> {
+    let head = format!("pub const {name}: ");
+    let start = src
+        .find(&head)
+        .ok_or_else(|| format!("constant {name} not found"))?;
+    let eq = start + src[start..].find(" = ").ok_or("no '='")? + 3;
+    // The value ends at the first ';' outside brackets and comments.
+    let mut depth = 0i32;
+    let mut end = None;
+    let bytes = src.as_bytes();
+    let mut i = eq;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'/' if bytes.get(i + 1) == Some(&b'/') => {
+                while i < bytes.len() && bytes[i] != b'\n' {
+                    i += 1;
+                }
+                continue;
+            }
+            b'[' | b'(' => depth += 1,
+            b']' | b')' => depth -= 1,
+            b';' if depth == 0 => {
+                end = Some(i);
+                break;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    let end = end.ok_or_else(|| format!("end of {name} not found"))?;
+    Ok(format!("{}{}{}", &src[..eq], value, &src[end..]))
+}
+
+/// `tiefe tune <data> [--epochs N] [--rate R] [--lambda L] [--zero] [--out FILE]`.
+pub fn main(args: &[String]) -> Result<(), String> {
+    let mut settings = Settings::default();
+    let mut data = None;
+    let mut out = "weights.rs".to_string();
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        let mut value = || it.next().cloned().ok_or(format!("{a} needs a value"));
+        match a.as_str() {
+            "--epochs" => settings.epochs = value()?.parse().map_err(|_| "bad --epochs")?,
+            "--rate" => settings.rate = value()?.parse().map_err(|_| "bad --rate")?,
+            "--lambda" => settings.lambda = value()?.parse().map_err(|_| "bad --lambda")?,
+            "--zero" => settings.zero_tables = true,
+            "--out" => out = value()?,
+            _ if data.is_none() && !a.starts_with("--") => data = Some(a.clone()),
+            _ => return Err(format!("unknown argument {a}")),
+        }
+    }
+    let data = data.ok_or(
+        "usage: tiefe tune <data> [--epochs N] [--rate R] [--lambda L] [--zero] [--out FILE]",
+    )?;
+    let file = std::fs::File::open(&data).map_err(|e| format!("{data}: {e}"))?;
+    let (samples, bad) = load(BufReader::new(file));
+    eprintln!(
+        "tune: {} positions ({} bad lines skipped)",
+        samples.len(),
+        bad
+    );
+    if samples.is_empty() {
+        return Err("no positions".into());
+    }
+    let start = start_weights(settings.zero_tables);
+    let k = fit_k(&samples, &start_weights(false));
+    eprintln!(
+        "tune: K = {k:.4}; loss at start {:.6}",
+        loss(&samples, &start, k, settings.lambda)
+    );
+    let (w, _) = tune(&samples, start, settings, |epoch, l| {
+        if epoch % 10 == 0 || epoch == 1 {
+            eprintln!("epoch {epoch:4}  loss {l:.6}");
+        }
+    });
+    let source = include_str!("eval/weights.rs");
+    let text = write_weights(source, &rounded(&w))?;
+    std::fs::write(&out, text).map_err(|e| format!("{out}: {e}"))?;
+    eprintln!("tune: weights written to {out} (copy over src/eval/weights.rs to use them)");
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn writing_the_current_weights_reproduces_the_file() {
+        let source = include_str!("eval/weights.rs");
+        let text = write_weights(source, &flat()).unwrap();
+        assert_eq!(text, source);
+    }
+
+    #[test]
+    fn traced_prediction_equals_the_evaluation() {
+        let w = start_weights(false);
+        for fen in crate::bench::POSITIONS {
+            let pos = Position::from_fen(fen).unwrap();
+            let s = parse_line(&format!("{fen} | 0 | 0.5")).unwrap();
+            let (white, _) = evaluate_traced(pos.board(), &mut crate::eval::NoTrace);
+            // The engine divides in integers; the tuner does not.
+            assert!((predict(&s, &w) - white as f64).abs() <= 1.0, "{fen}");
+        }
+    }
+}

@@ -1,0 +1,93 @@
+//! The data generator and the tuner on a tiny sample: datagen writes well-formed
+//! lines, tuning lowers the loss, and the written weights file holds exactly the tuned
+//! numbers in the engine's layout (so that it compiles back into that evaluation).
+
+use std::io::BufReader;
+
+use rand::rngs::StdRng;
+use rand::SeedableRng;
+use tiefe::datagen::{self, Config};
+use tiefe::eval::weights::{flat, index};
+use tiefe::search::Worker;
+use tiefe::tt::TranspositionTable;
+use tiefe::tune::{self, Settings};
+
+/// Every `S(mg, eg)` in a weights source, in order.
+fn pairs(src: &str) -> Vec<(i32, i32)> {
+    let mut out = Vec::new();
+    let mut rest = src;
+    while let Some(i) = rest.find("S(") {
+        rest = &rest[i + 2..];
+        let Some(close) = rest.find(')') else { break };
+        let inner = &rest[..close];
+        if let Some((a, b)) = inner.split_once(',') {
+            if let (Ok(a), Ok(b)) = (a.trim().parse(), b.trim().parse()) {
+                out.push((a, b));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn datagen_then_tune_lowers_the_loss_and_writes_the_weights() {
+    let dir = std::env::temp_dir().join(format!("tiefe-tune-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("data.txt");
+    let cfg = Config {
+        out: out.to_string_lossy().into_owned(),
+        games: 6,
+        positions: u64::MAX,
+        nodes: 400,
+        seed: 7,
+        random_plies: 8,
+    };
+    let sum = datagen::run(&cfg).unwrap();
+    assert_eq!(sum.games, 6);
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert_eq!(text.lines().count() as u64, sum.positions);
+    assert!(sum.positions > 50, "{}", sum.positions);
+
+    // The same seed plays the same games.
+    let mut a = (
+        StdRng::seed_from_u64(9),
+        Worker::new(),
+        TranspositionTable::new(4),
+    );
+    let mut b = (
+        StdRng::seed_from_u64(9),
+        Worker::new(),
+        TranspositionTable::new(4),
+    );
+    let ga = datagen::play_game(&mut a.0, &mut a.1, &mut a.2, &cfg, 1);
+    let gb = datagen::play_game(&mut b.0, &mut b.1, &mut b.2, &cfg, 1);
+    assert_eq!(ga, gb);
+
+    let (samples, bad) = tune::load(BufReader::new(text.as_bytes()));
+    assert_eq!(bad, 0);
+    assert_eq!(samples.len() as u64, sum.positions);
+    let start = tune::start_weights(false);
+    let k = tune::fit_k(&samples, &start);
+    assert!(k > 0.05 && k < 4.0, "{k}");
+    let settings = Settings {
+        epochs: 40,
+        rate: 2.0,
+        ..Settings::default()
+    };
+    let before = tune::loss(&samples, &start, k, settings.lambda);
+    let mut losses = Vec::new();
+    let (w, _) = tune::tune(&samples, start, settings, |_, l| losses.push(l));
+    assert_eq!(losses.len(), 40);
+    assert!(*losses.last().unwrap() < before, "{before} -> {losses:?}");
+
+    let tuned = tune::rounded(&w);
+    assert_eq!(tuned.len(), index::COUNT);
+    let source = include_str!("../src/eval/weights.rs");
+    let written = tune::write_weights(source, &tuned).unwrap();
+    let got = pairs(&written);
+    let want: Vec<(i32, i32)> = tuned.iter().map(|s| (s.0, s.1)).collect();
+    assert_eq!(got, want);
+    // And the current weights round-trip to the very same file.
+    assert_eq!(tune::write_weights(source, &flat()).unwrap(), source);
+    let _ = std::fs::remove_dir_all(&dir);
+}
