@@ -14,7 +14,7 @@ pub mod params;
 mod picker;
 pub mod see;
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
@@ -334,6 +334,9 @@ impl Worker {
             role,
             shared,
             flushed: 0,
+            iter_depth: 0,
+            w_adopt: shared.is_some() && limits.multipv <= 1 && !mate_mode,
+            adopting: false,
         };
         let out = s.iterate(pos, limits);
         s.flush_nodes();
@@ -367,6 +370,38 @@ struct Shared {
     stop: AtomicBool,
     /// Nodes of all threads, flushed in batches.
     nodes: AtomicU64,
+    /// The deepest iteration a helper has finished, and its result: the main thread
+    /// adopts it rather than finish the same depth itself.
+    completed: AtomicU32,
+    result: Mutex<Option<Adopted>>,
+}
+
+/// A helper's finished iteration.
+#[derive(Debug, Clone)]
+struct Adopted {
+    depth: u32,
+    seldepth: usize,
+    mv: ChessMove,
+    score: i32,
+    pv: Vec<ChessMove>,
+}
+
+impl Shared {
+    /// A helper finished iteration `a.depth`: keep it if it is the deepest yet.
+    fn publish(&self, a: Adopted) {
+        let mut r = self.result.lock().unwrap_or_else(|e| e.into_inner());
+        if r.as_ref().is_none_or(|old| a.depth > old.depth) {
+            self.completed.store(a.depth, Ordering::Release);
+            *r = Some(a);
+        }
+    }
+
+    fn take(&self) -> Option<Adopted> {
+        self.result
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()
+    }
 }
 
 /// Lazy SMP depth variety: helper `i` skips the depths where
@@ -602,6 +637,12 @@ struct Searcher<'a> {
     shared: Option<&'a Shared>,
     /// Nodes already added to `shared.nodes`.
     flushed: u64,
+    /// The iteration in progress.
+    iter_depth: u32,
+    /// Whether the main thread may adopt helpers' iterations (several threads, one
+    /// line, no mate search), and whether it is doing so now.
+    w_adopt: bool,
+    adopting: bool,
 }
 
 impl Searcher<'_> {
@@ -658,10 +699,24 @@ impl Searcher<'_> {
         let mut stability = 0usize;
         let mut last_score = 0;
         let mut last_nodes = 0;
-        for depth in 1..=max_depth {
+        // With several threads (one line, no mate search) the main thread adopts a
+        // helper's finished iteration as soon as it is at least as deep as its own,
+        // and helpers skip depths some thread has already finished.
+        let adopt = self.shared.is_some() && limits.multipv <= 1 && !self.mate_mode;
+        let mut next_depth = 1;
+        while next_depth <= max_depth {
+            let mut depth = next_depth;
+            next_depth += 1;
             if self.role.skips(depth) {
                 continue;
             }
+            let done_elsewhere = self
+                .shared
+                .map_or(0, |s| s.completed.load(Ordering::Acquire));
+            if adopt && self.role != Role::Main && depth <= done_elsewhere {
+                continue;
+            }
+            self.iter_depth = depth;
             if self.shared.is_some_and(|s| s.stop.load(Ordering::Acquire)) {
                 break;
             }
@@ -685,7 +740,13 @@ impl Searcher<'_> {
                 } else {
                     self.root_moves[pv_idx].prev_score
                 };
-                let s = self.aspiration(pos, depth as i32, center);
+                let s = if adopt && self.role == Role::Main && depth <= done_elsewhere {
+                    self.adopting = true;
+                    self.aborted = true;
+                    0
+                } else {
+                    self.aspiration(pos, depth as i32, center)
+                };
                 if self.aborted {
                     break;
                 }
@@ -697,6 +758,23 @@ impl Searcher<'_> {
                 finished += 1;
             }
             self.pv_idx = 0;
+            if self.adopting {
+                self.adopting = false;
+                if let Some(a) = self.shared.and_then(|s| s.take()) {
+                    if let Some(i) = self.root_moves.iter().position(|r| r.mv == a.mv) {
+                        self.aborted = self.clock.stopped();
+                        let mut r = self.root_moves.remove(i);
+                        r.score = a.score;
+                        r.pv = a.pv;
+                        self.root_moves.insert(0, r);
+                        self.seldepth = self.seldepth.max(a.seldepth);
+                        score = a.score;
+                        finished = 1;
+                        depth = a.depth.max(depth);
+                        next_depth = depth + 1;
+                    }
+                }
+            }
             if self.aborted && finished == 0 {
                 // A root move proven better in this unfinished iteration (a fail-high
                 // counts) replaces the last result; report its line so the GUI's PV
@@ -739,6 +817,17 @@ impl Searcher<'_> {
                 .map(|r| (r.mv, r.score))
                 .collect();
             last_score = score;
+            if let (Some(s), Role::Helper(_)) = (self.shared, self.role) {
+                if adopt && !self.aborted {
+                    s.publish(Adopted {
+                        depth,
+                        seldepth: self.seldepth,
+                        mv: best.mv,
+                        score,
+                        pv: pv.clone(),
+                    });
+                }
+            }
             let line = self.report(depth, 1, score, pv);
             (self.sink)(Event::Line(&line));
             for k in 1..finished {
@@ -899,6 +988,16 @@ impl Searcher<'_> {
                     .fetch_add(self.nodes - self.flushed, Ordering::AcqRel);
                 self.flushed = self.nodes;
                 if s.stop.load(Ordering::Acquire) {
+                    self.aborted = true;
+                }
+                // A helper finished this depth first: take its result instead.
+                if self.role == Role::Main
+                    && self.interruptible
+                    && self.pv_idx == 0
+                    && self.w_adopt
+                    && s.completed.load(Ordering::Acquire) >= self.iter_depth
+                {
+                    self.adopting = true;
                     self.aborted = true;
                 }
             }
