@@ -159,6 +159,21 @@ pub struct Outcome {
     pub lines: Vec<(ChessMove, i32)>,
 }
 
+impl Outcome {
+    /// A result that is just a move (or none), with nothing searched behind it.
+    pub fn only(best: Option<ChessMove>) -> Outcome {
+        Outcome {
+            best,
+            ponder: None,
+            score: 0,
+            depth: 0,
+            nodes: 0,
+            pv: Vec::new(),
+            lines: Vec::new(),
+        }
+    }
+}
+
 /// From when on the root move being searched is reported (as Stockfish does; earlier
 /// it would only flood the GUI).
 const CURRMOVE_AFTER: std::time::Duration = std::time::Duration::from_secs(1);
@@ -675,15 +690,7 @@ impl Searcher<'_> {
                 nodes: 0,
             })
             .collect();
-        let mut outcome = Outcome {
-            best: self.root_moves.first().map(|r| r.mv),
-            ponder: None,
-            score: 0,
-            depth: 0,
-            nodes: 0,
-            pv: Vec::new(),
-            lines: Vec::new(),
-        };
+        let mut outcome = Outcome::only(self.root_moves.first().map(|r| r.mv));
         if outcome.best.is_none() {
             return outcome;
         }

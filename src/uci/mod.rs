@@ -488,15 +488,7 @@ impl Engine {
             run_search(&pool, &mut pos, &limits, settings, &tt, clock, done);
         });
         if !started {
-            send(&bestmove_line(&Outcome {
-                best: fallback,
-                ponder: None,
-                score: 0,
-                depth: 0,
-                nodes: 0,
-                pv: Vec::new(),
-                lines: Vec::new(),
-            }));
+            send(&bestmove_line(&Outcome::only(fallback)));
         }
     }
 
@@ -588,28 +580,10 @@ impl Engine {
             let [w, k] = b.terms[t];
             total[0] += w;
             total[1] += k;
-            send(&format!(
-                "{:<16} {:>5} {:>5}    {:>5} {:>5}    {:>5} {:>5}",
-                term.name(),
-                w.0,
-                w.1,
-                k.0,
-                k.1,
-                w.0 - k.0,
-                w.1 - k.1
-            ));
+            send(&eval_row(term.name(), w, k));
         }
         let [w, k] = total;
-        send(&format!(
-            "{:<16} {:>5} {:>5}    {:>5} {:>5}    {:>5} {:>5}",
-            "total",
-            w.0,
-            w.1,
-            k.0,
-            k.1,
-            w.0 - k.0,
-            w.1 - k.1
-        ));
+        send(&eval_row("total", w, k));
         send(&format!("phase {} of {}", b.phase, eval::MAX_PHASE));
         send(&format!(
             "Final evaluation: {} (White), {} (side to move)",
@@ -617,6 +591,21 @@ impl Engine {
             eval::evaluate(&self.position)
         ));
     }
+}
+
+/// One row of the `eval` table: a term's middlegame and endgame values for White, for
+/// Black, and White minus Black.
+fn eval_row(name: &str, w: eval::S, k: eval::S) -> String {
+    format!(
+        "{:<16} {:>5} {:>5}    {:>5} {:>5}    {:>5} {:>5}",
+        name,
+        w.0,
+        w.1,
+        k.0,
+        k.1,
+        w.0 - k.0,
+        w.1 - k.1
+    )
 }
 
 /// Search counters as people read them: nodes, table probes, hits and fill, the share
