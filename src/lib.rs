@@ -13,6 +13,7 @@ pub mod position;
 pub mod score;
 pub mod search;
 pub mod skill;
+pub mod syzygy;
 pub mod time;
 pub mod tt;
 pub mod tune;

@@ -11,6 +11,13 @@ pub const INFINITY: i32 = 32_001;
 pub const MATE: i32 = 32_000;
 /// Every score at or beyond this magnitude is a mate score.
 pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
+/// Score of a tablebase win at the root; one found `ply` plies deeper scores
+/// `TB_WIN - ply`. Below every mate, above every evaluation.
+pub const TB_WIN: i32 = 20_000;
+/// Every score at or beyond this magnitude is a tablebase result or a mate: scores
+/// measured from the node where they were found, which the table stores relative to
+/// that node.
+pub const TB_BOUND: i32 = TB_WIN - MAX_PLY as i32;
 /// Score of a draw.
 pub const DRAW: i32 = 0;
 

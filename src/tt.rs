@@ -25,7 +25,7 @@ use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 
 use chess::{ChessMove, Piece, Square};
 
-use crate::score::MATE_BOUND;
+use crate::score::TB_BOUND;
 
 /// What a stored score says about the true value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -170,13 +170,13 @@ pub fn decode_move(bits: u16) -> Option<ChessMove> {
 
 const ALL_SQUARES_TABLE: [Square; 64] = chess::ALL_SQUARES;
 
-/// Stores a score as "mate in N plies from this node" rather than from the root, so the
-/// entry stays right wherever in the tree the position is met again.
+/// Stores a mate or tablebase score as "N plies from this node" rather than from the
+/// root, so the entry stays right wherever in the tree the position is met again.
 #[inline]
 pub fn score_to_tt(score: i32, ply: usize) -> i32 {
-    if score >= MATE_BOUND {
+    if score >= TB_BOUND {
         score + ply as i32
-    } else if score <= -MATE_BOUND {
+    } else if score <= -TB_BOUND {
         score - ply as i32
     } else {
         score
@@ -186,9 +186,9 @@ pub fn score_to_tt(score: i32, ply: usize) -> i32 {
 /// Inverse of [`score_to_tt`]: turns a node-relative mate score back into root-relative.
 #[inline]
 pub fn score_from_tt(score: i32, ply: usize) -> i32 {
-    if score >= MATE_BOUND {
+    if score >= TB_BOUND {
         score - ply as i32
-    } else if score <= -MATE_BOUND {
+    } else if score <= -TB_BOUND {
         score + ply as i32
     } else {
         score

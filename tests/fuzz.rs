@@ -88,8 +88,17 @@ fn uci_token() -> impl Strategy<Value = String> {
     ]
 }
 
+/// Cases per property: 4000 in the short form that `cargo test --release` runs; the
+/// long form (a fuzzing session, see README) sets `TIEFE_FUZZ_CASES`.
+fn cases() -> u32 {
+    std::env::var("TIEFE_FUZZ_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(4000)
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 4000, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: cases(), ..ProptestConfig::default() })]
 
     #[test]
     fn command_parser_takes_any_text(line in "\\PC{0,200}") {

@@ -22,7 +22,10 @@ use chess::ChessMove;
 
 use crate::eval::evaluate;
 use crate::position::Position;
-use crate::score::{is_mate, mate_in_moves, mated_in, DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY};
+use crate::score::{
+    is_mate, mate_in_moves, mated_in, DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY, TB_BOUND,
+};
+use crate::syzygy::{self, Syzygy};
 use crate::time::{Clock, Deadlines, Limits};
 use crate::tt::{score_from_tt, score_to_tt, Bound, Entry, Store, TranspositionTable};
 
@@ -79,6 +82,8 @@ pub struct Report {
     pub nodes: u64,
     pub time_ms: u64,
     pub hashfull: u32,
+    /// Tablebase probes that found a result in this search.
+    pub tbhits: u64,
     /// Legal from the root; ends at a mate or a draw.
     pub pv: Vec<ChessMove>,
 }
@@ -287,6 +292,7 @@ impl Worker {
             overhead_ms,
             role: Role::Main,
             shared: None,
+            tb: TbUse::default(),
         };
         self.search_as(pos, limits, job, report)
     }
@@ -306,6 +312,7 @@ impl Worker {
             overhead_ms,
             role,
             shared,
+            tb,
         } = job;
         // `go mate N` asks for a proof, and forward pruning cannot prove a mate (it cuts
         // on static guesses that ignore mate threats); without it the shortest mate is
@@ -352,6 +359,7 @@ impl Worker {
             iter_depth: 0,
             w_adopt: shared.is_some() && limits.multipv <= 1 && !mate_mode,
             adopting: false,
+            tb,
         };
         let out = s.iterate(pos, limits);
         s.flush_nodes();
@@ -368,6 +376,48 @@ struct Job<'a> {
     overhead_ms: u64,
     role: Role,
     shared: Option<&'a Shared>,
+    tb: TbUse<'a>,
+}
+
+/// How one search uses the tablebases (by default not at all).
+#[derive(Clone, Copy, Default)]
+struct TbUse<'a> {
+    /// Tables to probe inside the tree: none when the root itself was ranked by its
+    /// DTZ probe (then the search only chooses among moves that keep the result, and
+    /// the evaluation, not equal tablebase scores, drives it towards the conversion).
+    probe: Option<&'a Syzygy>,
+    /// The tables whose hits the reports count.
+    tables: Option<&'a Syzygy>,
+    /// Most pieces at which to probe, and the least depth to probe at when the
+    /// position has exactly that many (`SyzygyProbeLimit`, `SyzygyProbeDepth`).
+    cardinality: u32,
+    depth: i32,
+    /// `Syzygy50MoveRule`.
+    rule50: bool,
+    /// The root's tablebase score, reported while the search has found no mate.
+    root_score: Option<i32>,
+}
+
+/// The tablebase settings of the UCI options.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TbConfig {
+    /// `SyzygyProbeDepth`: the least remaining depth to probe at (when the position
+    /// has as many pieces as the tables can take; fewer are probed at any depth).
+    pub probe_depth: i32,
+    /// `SyzygyProbeLimit`: probe only positions with at most this many pieces.
+    pub probe_limit: u32,
+    /// `Syzygy50MoveRule`: a win the fifty-move rule takes away counts as a draw.
+    pub rule50: bool,
+}
+
+impl Default for TbConfig {
+    fn default() -> Self {
+        TbConfig {
+            probe_depth: 1,
+            probe_limit: 7,
+            rule50: true,
+        }
+    }
 }
 
 /// Main thread (reports, keeps time, decides when all stop) or helper `i` (silent,
@@ -442,6 +492,9 @@ impl Role {
 /// worker.
 pub struct Pool {
     workers: Vec<Mutex<Worker>>,
+    /// The opened tablebases, if any, and how to use them.
+    tb: Option<Syzygy>,
+    pub tb_config: TbConfig,
 }
 
 impl Default for Pool {
@@ -452,9 +505,7 @@ impl Default for Pool {
 
 impl Pool {
     pub fn new() -> Pool {
-        Pool {
-            workers: vec![Mutex::new(Worker::new())],
-        }
+        Pool::with_threads(1)
     }
 
     /// Clears every worker's learnt state (`ucinewgame`).
@@ -470,7 +521,71 @@ impl Pool {
             workers: (0..threads.max(1))
                 .map(|_| Mutex::new(Worker::new()))
                 .collect(),
+            tb: None,
+            tb_config: TbConfig::default(),
         }
+    }
+
+    /// Gives the pool `threads` fresh workers (at least one); the old ones and their
+    /// histories go. The tablebases stay.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.workers = (0..threads.max(1))
+            .map(|_| Mutex::new(Worker::new()))
+            .collect();
+    }
+
+    /// The tablebases in use, if any.
+    pub fn tablebases(&self) -> Option<&Syzygy> {
+        self.tb.as_ref()
+    }
+
+    /// Replaces the tablebases. The old ones are closed first (only one set can be
+    /// open at a time): call with `None` before opening new ones.
+    pub fn set_tablebases(&mut self, tb: Option<Syzygy>) {
+        self.tb = None;
+        self.tb = tb;
+    }
+
+    /// How this search uses the tablebases, and the limits cut down to the root moves
+    /// that keep the tablebase result when the root is in the tables. The root probe
+    /// runs here, before any thread searches, since it must not run beside another.
+    fn tb_use(&self, pos: &Position, limits: &Limits) -> (TbUse<'_>, Option<Limits>) {
+        let Some(t) = &self.tb else {
+            return (TbUse::default(), None);
+        };
+        t.reset_hits();
+        let c = self.tb_config;
+        let cardinality = c.probe_limit.min(t.max_pieces());
+        let mut u = TbUse {
+            probe: Some(t),
+            tables: Some(t),
+            cardinality,
+            depth: c.probe_depth,
+            rule50: c.rule50,
+            root_score: None,
+        };
+        if pos.board().combined().popcnt() > cardinality {
+            return (u, None);
+        }
+        let Some(r) = t.rank_root(pos, c.rule50) else {
+            return (u, None);
+        };
+        let moves: Vec<ChessMove> = r
+            .moves
+            .into_iter()
+            .filter(|m| limits.searchmoves.is_empty() || limits.searchmoves.contains(m))
+            .collect();
+        if moves.is_empty() {
+            // `searchmoves` holds only moves that spoil the result: search them as asked.
+            return (u, None);
+        }
+        u.probe = None;
+        u.root_score = Some(r.score);
+        let limits = Limits {
+            searchmoves: moves,
+            ..limits.clone()
+        };
+        (u, Some(limits))
     }
 
     /// How many workers (search threads) the pool has.
@@ -495,19 +610,23 @@ impl Pool {
         config: SearchConfig,
         report: &mut dyn FnMut(Event),
     ) -> Outcome {
-        if self.workers.len() == 1 {
-            let mut main = self.workers[0].lock().unwrap_or_else(|e| e.into_inner());
-            return main.search(pos, limits, overhead_ms, tt, clock, config, report);
-        }
-        let shared = Shared::default();
-        let job = Job {
+        let (tb, ranked) = self.tb_use(pos, limits);
+        let limits = ranked.as_ref().unwrap_or(limits);
+        let mut job = Job {
             tt,
             clock,
             config,
             overhead_ms,
             role: Role::Main,
-            shared: Some(&shared),
+            shared: None,
+            tb,
         };
+        if self.workers.len() == 1 {
+            let mut main = self.workers[0].lock().unwrap_or_else(|e| e.into_inner());
+            return main.search_as(pos, limits, job, report);
+        }
+        let shared = Shared::default();
+        job.shared = Some(&shared);
         let helper_limits = Limits {
             multipv: 1,
             ..limits.clone()
@@ -557,6 +676,7 @@ impl Pool {
                 nodes,
                 time_ms,
                 hashfull: tt.hashfull(),
+                tbhits: self.tb.as_ref().map_or(0, Syzygy::hits),
                 pv: best.pv.clone(),
             }));
         }
@@ -658,6 +778,8 @@ struct Searcher<'a> {
     /// line, no mate search), and whether it is doing so now.
     w_adopt: bool,
     adopting: bool,
+    /// How the tablebases are used.
+    tb: TbUse<'a>,
 }
 
 impl Searcher<'_> {
@@ -935,15 +1057,20 @@ impl Searcher<'_> {
 
     /// The report of line `multipv` of an iteration at `depth`, with its root score
     /// `score` and line `pv`.
+    /// A root in the tablebases reports their score unless the search proved a mate.
     fn report(&self, depth: u32, multipv: u32, score: i32, pv: Vec<ChessMove>) -> Report {
         Report {
             depth,
             seldepth: self.seldepth.max(depth as usize) as u32,
             multipv,
-            score,
+            score: match self.tb.root_score {
+                Some(tb) if !is_mate(score) => tb,
+                _ => score,
+            },
             nodes: self.total_nodes(),
             time_ms: self.clock.elapsed().as_millis() as u64,
             hashfull: self.tt.hashfull(),
+            tbhits: self.tb.tables.map_or(0, Syzygy::hits),
             pv,
         }
     }
@@ -1061,7 +1188,7 @@ impl Searcher<'_> {
         }
         let side = pos.side_to_move().to_index();
         let corrected = raw + self.w.hist.correction(side, pos.pawn_key());
-        (raw, corrected.clamp(-MATE_BOUND + 1, MATE_BOUND - 1))
+        (raw, corrected.clamp(-TB_BOUND + 1, TB_BOUND - 1))
     }
 
     /// The static eval `se`, replaced by the table's score where its bound says the
@@ -1149,6 +1276,55 @@ impl Searcher<'_> {
             if !pv_node && !root {
                 if let Some(score) = self.tt_cutoff(e, depth, alpha, beta, ply) {
                     return score;
+                }
+            }
+        }
+
+        // Tablebases, just after a capture or pawn move: a result that settles the node
+        // within the window ends it; at a PV node, one that only bounds it bounds the
+        // value returned.
+        let (mut tb_floor, mut tb_ceiling) = (-INFINITY, INFINITY);
+        if let Some(tb) = self.tb.probe.filter(|_| !root && excluded.is_none()) {
+            let pieces = pos.board().combined().popcnt();
+            if pos.halfmove_clock() == 0
+                && pieces <= self.tb.cardinality
+                && (pieces < self.tb.cardinality || depth >= self.tb.depth)
+            {
+                if let Some(wdl) = tb.probe_wdl(pos) {
+                    let v = syzygy::score(wdl, ply, self.tb.rule50);
+                    let bound = if v >= TB_BOUND {
+                        Bound::Lower
+                    } else if v <= -TB_BOUND {
+                        Bound::Upper
+                    } else {
+                        Bound::Exact
+                    };
+                    if match bound {
+                        Bound::Exact => true,
+                        Bound::Lower => v >= beta,
+                        Bound::Upper => v <= alpha,
+                    } {
+                        self.tt.store(
+                            key,
+                            Store {
+                                best_move: None,
+                                score: score_to_tt(v, ply),
+                                eval: EVAL_NONE,
+                                depth: (depth + TB_DEPTH_BONUS).min(MAX_PLY as i32 - 1),
+                                bound,
+                                pv: tt_pv,
+                            },
+                        );
+                        return v;
+                    }
+                    if pv_node {
+                        if bound == Bound::Lower {
+                            tb_floor = v;
+                            alpha = alpha.max(v);
+                        } else {
+                            tb_ceiling = v;
+                        }
+                    }
                 }
             }
         }
@@ -1457,6 +1633,8 @@ impl Searcher<'_> {
             return if in_check { mated_in(ply) } else { DRAW };
         }
 
+        // What the tablebases said bounds the value at a PV node.
+        let best = best.clamp(tb_floor, tb_ceiling);
         if excluded.is_none() {
             let bound = Bound::of_result(best, original_alpha, beta);
             self.tt.store(

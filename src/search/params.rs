@@ -89,3 +89,7 @@ pub const TM_NODE_MUL: u64 = 135;
 pub const TM_SCORE_PER_CP: i64 = 1;
 pub const TM_SCORE_MIN: i64 = 90;
 pub const TM_SCORE_MAX: i64 = 150;
+
+// Tablebases: a probed result is stored this much deeper than the node's depth (it is
+// exact whatever the depth).
+pub const TB_DEPTH_BONUS: i32 = 6;

@@ -1,0 +1,409 @@
+//! Syzygy endgame tablebases, probed through the `pyrrhic-rs` crate (MIT, a Rust
+//! port of the Pyrrhic/Fathom prober that strong engines use; it is engine-agnostic:
+//! it asks us for attack sets, which the `chess` crate's magic tables give).
+//!
+//! Two kinds of probe, as in Stockfish:
+//! - **WDL** (win/draw/loss) inside the search, at positions just reached by a capture
+//!   or pawn move (the half-move clock is zero, so the fifty-move rule cannot blur the
+//!   result) within the piece limit: a decisive result becomes a bound that can cut
+//!   the node off at once.
+//! - **DTZ** (distance to the next capture or pawn move) at the root: the root moves
+//!   are cut down to those that keep the best result the position has, counting the
+//!   half-move clock, so that a won ending is converted before the fifty-move rule
+//!   takes the win away and a drawn one is not lost.
+//!
+//! The crate keeps the tables in process-wide state: only one [`Syzygy`] can exist at a
+//! time, and a root probe must not run beside any other probe. The engine keeps its
+//! one instance in the search pool and probes the root before any thread searches.
+
+use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use chess::{BitBoard, ChessMove, Color, Piece, ALL_SQUARES, EMPTY};
+use pyrrhic_rs::{DtzProbeValue, EngineAdapter, TableBases, WdlProbeResult};
+
+use crate::position::Position;
+use crate::score::{DRAW, TB_WIN};
+
+/// Attack sets for the prober, from the `chess` crate.
+#[derive(Clone)]
+struct Attacks;
+
+fn square(sq: u64) -> chess::Square {
+    ALL_SQUARES[(sq & 63) as usize]
+}
+
+impl EngineAdapter for Attacks {
+    fn pawn_attacks(color: pyrrhic_rs::Color, sq: u64) -> u64 {
+        let color = match color {
+            pyrrhic_rs::Color::White => Color::White,
+            pyrrhic_rs::Color::Black => Color::Black,
+        };
+        chess::get_pawn_attacks(square(sq), color, !EMPTY).0
+    }
+    fn knight_attacks(sq: u64) -> u64 {
+        chess::get_knight_moves(square(sq)).0
+    }
+    fn bishop_attacks(sq: u64, occupied: u64) -> u64 {
+        chess::get_bishop_moves(square(sq), BitBoard(occupied)).0
+    }
+    fn rook_attacks(sq: u64, occupied: u64) -> u64 {
+        chess::get_rook_moves(square(sq), BitBoard(occupied)).0
+    }
+    fn queen_attacks(sq: u64, occupied: u64) -> u64 {
+        Self::bishop_attacks(sq, occupied) | Self::rook_attacks(sq, occupied)
+    }
+    fn king_attacks(sq: u64) -> u64 {
+        chess::get_king_moves(square(sq)).0
+    }
+}
+
+/// A tablebase result for the side to move, ordered from worst to best.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Wdl {
+    Loss,
+    /// Lost, but the fifty-move rule saves the draw.
+    BlessedLoss,
+    Draw,
+    /// Won, but not within the fifty-move rule.
+    CursedWin,
+    Win,
+}
+
+impl Wdl {
+    /// The usual number: −2 (loss) to 2 (win), ±1 for the results the fifty-move rule
+    /// turns into draws.
+    pub fn value(self) -> i32 {
+        self as i32 - 2
+    }
+
+    /// The result that counts: with the fifty-move rule a cursed win is a draw, without
+    /// it a win (and likewise a blessed loss).
+    pub fn counted(self, rule50: bool) -> Wdl {
+        match self {
+            Wdl::CursedWin if !rule50 => Wdl::Win,
+            Wdl::BlessedLoss if !rule50 => Wdl::Loss,
+            w => w,
+        }
+    }
+
+    fn from_probe(r: WdlProbeResult) -> Wdl {
+        match r {
+            WdlProbeResult::Loss => Wdl::Loss,
+            WdlProbeResult::BlessedLoss => Wdl::BlessedLoss,
+            WdlProbeResult::Draw => Wdl::Draw,
+            WdlProbeResult::CursedWin => Wdl::CursedWin,
+            WdlProbeResult::Win => Wdl::Win,
+        }
+    }
+}
+
+/// The search score of a tablebase result `ply` plies from the root: wins and losses
+/// just inside [`TB_WIN`] (below every mate, above every evaluation), nearer ones
+/// larger; a result the fifty-move rule draws is a draw nudged by one centipawn towards
+/// the side that would win without the rule.
+pub fn score(wdl: Wdl, ply: usize, rule50: bool) -> i32 {
+    match wdl.counted(rule50) {
+        Wdl::Win => TB_WIN - ply as i32,
+        Wdl::Loss => -TB_WIN + ply as i32,
+        Wdl::CursedWin => DRAW + 1,
+        Wdl::BlessedLoss => DRAW - 1,
+        Wdl::Draw => DRAW,
+    }
+}
+
+/// What the root probe settled: the moves that keep the best result, and the score to
+/// report for it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RootRanking {
+    /// The best result any move keeps (with the fifty-move rule as asked).
+    pub wdl: Wdl,
+    /// The moves that keep it.
+    pub moves: Vec<ChessMove>,
+    /// The score of that result: for a win, [`TB_WIN`] less the plies to the next
+    /// zeroing move of the fastest kept move (for a loss, the slowest), else a draw.
+    pub score: i32,
+}
+
+/// A root DTZ probe: the position's result, its signed distance to zeroing, and each
+/// legal move with its result and distance counted from the root.
+pub type RootProbe = (Wdl, i32, Vec<(ChessMove, Wdl, u32)>);
+
+/// The opened tablebases.
+pub struct Syzygy {
+    tb: TableBases<Attacks>,
+    /// Where they were found, as given.
+    path: String,
+    /// Table files found (WDL and DTZ).
+    files: usize,
+    /// Probes that found a result, since the last [`Syzygy::reset_hits`].
+    hits: AtomicU64,
+}
+
+/// Whether `name` is a Syzygy table file (`KQvKR.rtbw`, `KRPvKR.rtbz`, ...).
+fn is_table_file(name: &str) -> bool {
+    let Some(stem) = name
+        .strip_suffix(".rtbw")
+        .or_else(|| name.strip_suffix(".rtbz"))
+    else {
+        return false;
+    };
+    let mut sides = stem.split('v');
+    let side_ok = |s: Option<&str>| {
+        s.is_some_and(|s| s.starts_with('K') && s[1..].chars().all(|c| "QRBNP".contains(c)))
+    };
+    side_ok(sides.next()) && side_ok(sides.next()) && sides.next().is_none()
+}
+
+/// Splits a `SyzygyPath` value into its directories: separated by `;` on Windows and
+/// `:` elsewhere, as GUIs fill the option.
+pub fn split_path(path: &str) -> Vec<&str> {
+    let sep = if cfg!(windows) { ';' } else { ':' };
+    path.split(sep)
+        .map(str::trim)
+        .filter(|d| !d.is_empty())
+        .collect()
+}
+
+impl Syzygy {
+    /// Opens the tables in the directories of `path`. Directories that are missing or
+    /// hold no table file are named in the error when nothing usable is left; when
+    /// some are usable, the others are returned as warnings beside the tables.
+    ///
+    /// The directories are checked here, before the crate sees them, because the
+    /// crate's own "no tables found" failure leaves it unable ever to open tables
+    /// again in this process.
+    pub fn open(path: &str) -> Result<(Syzygy, Vec<String>), String> {
+        let mut usable = Vec::new();
+        let mut warnings = Vec::new();
+        let mut files = 0;
+        for dir in split_path(path) {
+            match std::fs::read_dir(Path::new(dir)) {
+                Ok(entries) => {
+                    let n = entries
+                        .filter_map(Result::ok)
+                        .filter(|e| e.file_name().to_str().is_some_and(is_table_file))
+                        .count();
+                    if n == 0 {
+                        warnings.push(format!("no Syzygy table files in '{dir}'"));
+                    } else if dir.contains(':') {
+                        // The crate separates directories by ':' whatever the system.
+                        warnings.push(format!(
+                            "'{dir}' cannot be used: the prober cannot read a path with ':'"
+                        ));
+                    } else {
+                        files += n;
+                        usable.push(dir);
+                    }
+                }
+                Err(e) => warnings.push(format!("cannot read '{dir}': {e}")),
+            }
+        }
+        if usable.is_empty() {
+            return Err(if warnings.is_empty() {
+                "SyzygyPath names no directory".to_string()
+            } else {
+                warnings.join("; ")
+            });
+        }
+        let tb = TableBases::<Attacks>::new(usable.join(":"))
+            .map_err(|e| format!("the tablebases in '{path}' could not be opened: {e:?}"))?;
+        Ok((
+            Syzygy {
+                tb,
+                path: path.to_string(),
+                files,
+                hits: AtomicU64::new(0),
+            },
+            warnings,
+        ))
+    }
+
+    /// The largest number of pieces (kings included) the tables cover.
+    pub fn max_pieces(&self) -> u32 {
+        self.tb.max_pieces()
+    }
+
+    /// How many table files were found.
+    pub fn files(&self) -> usize {
+        self.files
+    }
+
+    /// The path the tables were opened from.
+    pub fn path(&self) -> &str {
+        &self.path
+    }
+
+    /// Probes that found a result since the last reset (all threads).
+    pub fn hits(&self) -> u64 {
+        self.hits.load(Ordering::Relaxed)
+    }
+
+    pub fn reset_hits(&self) {
+        self.hits.store(0, Ordering::Relaxed);
+    }
+
+    /// Whether the tables can answer for `pos`: few enough pieces, no castling right.
+    pub fn covers(&self, pos: &Position) -> bool {
+        let b = pos.board();
+        b.combined().popcnt() <= self.max_pieces()
+            && b.castle_rights(Color::White) == chess::CastleRights::NoRights
+            && b.castle_rights(Color::Black) == chess::CastleRights::NoRights
+    }
+
+    /// The win/draw/loss of `pos` for the side to move, as the tables have it (the
+    /// half-move clock is not counted: probe where it is zero). `None` when the
+    /// tables do not cover the position or a table is missing.
+    pub fn probe_wdl(&self, pos: &Position) -> Option<Wdl> {
+        if !self.covers(pos) {
+            return None;
+        }
+        let b = pos.board();
+        let bb = |p: Piece| b.pieces(p).0;
+        let r = self
+            .tb
+            .probe_wdl(
+                b.color_combined(Color::White).0,
+                b.color_combined(Color::Black).0,
+                bb(Piece::King),
+                bb(Piece::Queen),
+                bb(Piece::Rook),
+                bb(Piece::Bishop),
+                bb(Piece::Knight),
+                bb(Piece::Pawn),
+                pos.ep_square().map_or(0, |s| s.to_index() as u32),
+                pos.side_to_move() == Color::White,
+            )
+            .ok()?;
+        self.hits.fetch_add(1, Ordering::Relaxed);
+        Some(Wdl::from_probe(r))
+    }
+
+    /// The DTZ probe of `pos` and every legal move: the position's result and distance
+    /// (plies to the next capture or pawn move under best play, signed: positive when
+    /// the side to move wins), and each move's result and distance counted from
+    /// here. Results count the half-move clock (a win too slow for the fifty-move rule
+    /// is a cursed win). `None` when not covered, for a position with no legal move,
+    /// or when a table is missing. Not to be called while another probe may run.
+    pub fn probe_root(&self, pos: &Position) -> Option<RootProbe> {
+        if !self.covers(pos) {
+            return None;
+        }
+        let b = pos.board();
+        let bb = |p: Piece| b.pieces(p).0;
+        let r = self
+            .tb
+            .probe_root(
+                b.color_combined(Color::White).0,
+                b.color_combined(Color::Black).0,
+                bb(Piece::King),
+                bb(Piece::Queen),
+                bb(Piece::Rook),
+                bb(Piece::Bishop),
+                bb(Piece::Knight),
+                bb(Piece::Pawn),
+                pos.halfmove_clock(),
+                pos.ep_square().map_or(0, |s| s.to_index() as u32),
+                pos.side_to_move() == Color::White,
+            )
+            .ok()?;
+        let DtzProbeValue::DtzResult(root) = r.root else {
+            return None;
+        };
+        self.hits.fetch_add(1, Ordering::Relaxed);
+        let legal = pos.legal_moves();
+        let mut moves = Vec::with_capacity(r.num_moves);
+        for v in &r.moves[..r.num_moves] {
+            let DtzProbeValue::DtzResult(d) = v else {
+                continue;
+            };
+            let promotion = match d.promotion {
+                pyrrhic_rs::Piece::Queen => Some(Piece::Queen),
+                pyrrhic_rs::Piece::Rook => Some(Piece::Rook),
+                pyrrhic_rs::Piece::Bishop => Some(Piece::Bishop),
+                pyrrhic_rs::Piece::Knight => Some(Piece::Knight),
+                _ => None,
+            };
+            let m = ChessMove::new(
+                ALL_SQUARES[d.from_square as usize & 63],
+                ALL_SQUARES[d.to_square as usize & 63],
+                promotion,
+            );
+            if legal.contains(&m) {
+                moves.push((m, Wdl::from_probe(d.wdl), d.dtz as u32));
+            }
+        }
+        if moves.len() != legal.len() {
+            // A move the prober did not account for: do not trust the ranking.
+            return None;
+        }
+        let wdl = Wdl::from_probe(root.wdl);
+        let dtz = root.dtz as i32;
+        let signed = match wdl {
+            Wdl::Win | Wdl::CursedWin => dtz,
+            Wdl::Loss | Wdl::BlessedLoss => -dtz,
+            Wdl::Draw => 0,
+        };
+        Some((wdl, signed, moves))
+    }
+
+    /// The root moves that keep the best result (see [`Syzygy::probe_root`]), with
+    /// `rule50` saying whether the fifty-move rule counts.
+    pub fn rank_root(&self, pos: &Position, rule50: bool) -> Option<RootRanking> {
+        let (_, _, moves) = self.probe_root(pos)?;
+        let best = moves.iter().map(|&(_, w, _)| w.counted(rule50)).max()?;
+        let kept: Vec<(ChessMove, u32)> = moves
+            .iter()
+            .filter(|&&(_, w, _)| w.counted(rule50) == best)
+            .map(|&(m, _, d)| (m, d))
+            .collect();
+        let score = match best {
+            Wdl::Win => TB_WIN - kept.iter().map(|&(_, d)| d).min().unwrap_or(0) as i32,
+            Wdl::Loss => -TB_WIN + kept.iter().map(|&(_, d)| d).max().unwrap_or(0) as i32,
+            _ => DRAW,
+        };
+        Some(RootRanking {
+            wdl: best,
+            moves: kept.into_iter().map(|(m, _)| m).collect(),
+            score,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn table_file_names() {
+        assert!(is_table_file("KQvK.rtbw"));
+        assert!(is_table_file("KRPvKR.rtbz"));
+        assert!(!is_table_file("KQvK.rtbm"));
+        assert!(!is_table_file("QvK.rtbw"));
+        assert!(!is_table_file("KXvK.rtbw"));
+        assert!(!is_table_file("KvKvK.rtbw"));
+    }
+
+    #[test]
+    fn scores_order_results() {
+        let s = |w| score(w, 3, true);
+        assert!(s(Wdl::Win) > s(Wdl::CursedWin));
+        assert!(s(Wdl::CursedWin) > s(Wdl::Draw));
+        assert!(s(Wdl::Draw) > s(Wdl::BlessedLoss));
+        assert!(s(Wdl::BlessedLoss) > s(Wdl::Loss));
+        assert_eq!(score(Wdl::CursedWin, 3, false), s(Wdl::Win));
+        assert!(score(Wdl::Win, 2, true) > score(Wdl::Win, 4, true));
+        assert!(!crate::score::is_mate(s(Wdl::Win)));
+        assert_eq!(Wdl::Loss.value(), -2);
+        assert_eq!(Wdl::Win.value(), 2);
+    }
+
+    #[test]
+    fn path_split() {
+        if cfg!(windows) {
+            assert_eq!(split_path("a;b;;"), vec!["a", "b"]);
+        } else {
+            assert_eq!(split_path("/a:/b: :"), vec!["/a", "/b"]);
+        }
+    }
+}
