@@ -66,8 +66,8 @@ pub fn info_line(r: &Report, show_wdl: bool) -> String {
     }
     let nps = r.nodes * 1000 / r.time_ms.max(1);
     let mut line = format!(
-        "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} time {} pv",
-        r.depth, r.seldepth, r.multipv, score, r.nodes, nps, r.hashfull, r.time_ms
+        "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} tbhits {} time {} pv",
+        r.depth, r.seldepth, r.multipv, score, r.nodes, nps, r.hashfull, r.tbhits, r.time_ms
     );
     for m in &r.pv {
         line.push(' ');
@@ -309,6 +309,34 @@ impl Engine {
         Arc::get_mut(&mut self.tt).expect("no search holds the table")
     }
 
+    /// The pool for exclusive use (no search may be running).
+    fn pool_mut(&mut self) -> &mut Pool {
+        Arc::get_mut(&mut self.pool).expect("no search holds the pool")
+    }
+
+    /// Opens the tablebases of `SyzygyPath` (closing any open ones first). A path
+    /// with no usable tables is reported and the engine goes on without tables.
+    fn load_tablebases(&mut self, path: &str) {
+        self.pool_mut().set_tablebases(None);
+        if path.is_empty() {
+            return;
+        }
+        match crate::syzygy::Syzygy::open(path) {
+            Ok((tb, warnings)) => {
+                for w in warnings {
+                    complain(&format!("SyzygyPath: {w}"));
+                }
+                send(&format!(
+                    "info string Syzygy: {} table files found in '{}'",
+                    tb.files(),
+                    tb.path()
+                ));
+                self.pool_mut().set_tablebases(Some(tb));
+            }
+            Err(e) => complain(&format!("SyzygyPath: {e}; no tablebases in use")),
+        }
+    }
+
     fn clear_hash(&mut self) {
         self.tt_mut().clear();
     }
@@ -323,7 +351,13 @@ impl Engine {
         }
         let needs_table = matches!(
             change,
-            Change::Hash(_) | Change::ClearHash | Change::Threads(_)
+            Change::Hash(_)
+                | Change::ClearHash
+                | Change::Threads(_)
+                | Change::SyzygyPath(_)
+                | Change::SyzygyProbeDepth(_)
+                | Change::SyzygyProbeLimit(_)
+                | Change::Syzygy50MoveRule(_)
         );
         if needs_table && self.searching() {
             return complain(&format!("{name} ignored: a search is running"));
@@ -346,9 +380,13 @@ impl Engine {
                 if n != self.pool.threads() {
                     // The old workers (and their histories) go; no thread outlives a
                     // search, so none is left behind.
-                    self.pool = Arc::new(Pool::with_threads(n));
+                    self.pool_mut().set_threads(n);
                 }
             }
+            Change::SyzygyPath(path) => self.load_tablebases(&path),
+            Change::SyzygyProbeDepth(d) => self.pool_mut().tb_config.probe_depth = d,
+            Change::SyzygyProbeLimit(n) => self.pool_mut().tb_config.probe_limit = n,
+            Change::Syzygy50MoveRule(on) => self.pool_mut().tb_config.rule50 = on,
             Change::ClearHash => self.clear_hash(),
             Change::Ponder(on) => self.options.ponder = on,
             Change::MoveOverhead(ms) => self.options.move_overhead_ms = ms,

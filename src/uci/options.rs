@@ -81,6 +81,22 @@ pub const ELO: Spin = Spin {
     max: crate::skill::ELO_MAX as usize,
 };
 
+/// `SyzygyProbeDepth`: least depth to probe the tablebases at.
+pub const SYZYGY_DEPTH: Spin = Spin {
+    name: "SyzygyProbeDepth",
+    default: 1,
+    min: 1,
+    max: 100,
+};
+
+/// `SyzygyProbeLimit`: most pieces to probe the tablebases with.
+pub const SYZYGY_LIMIT: Spin = Spin {
+    name: "SyzygyProbeLimit",
+    default: 7,
+    min: 0,
+    max: 7,
+};
+
 /// How many best root moves are searched and reported, each with its own line.
 pub const MULTIPV: Spin = Spin {
     name: "MultiPV",
@@ -129,6 +145,10 @@ pub fn option_lines() -> Vec<String> {
         ELO.line(),
         "option name OwnBook type check default false".to_string(),
         "option name BookFile type string default <empty>".to_string(),
+        "option name SyzygyPath type string default <empty>".to_string(),
+        SYZYGY_DEPTH.line(),
+        "option name Syzygy50MoveRule type check default true".to_string(),
+        SYZYGY_LIMIT.line(),
     ]
 }
 
@@ -147,6 +167,10 @@ pub enum Change {
     Elo(u32),
     OwnBook(bool),
     BookFile(String),
+    SyzygyPath(String),
+    SyzygyProbeDepth(i32),
+    SyzygyProbeLimit(u32),
+    Syzygy50MoveRule(bool),
 }
 
 /// Reads a check option's value: `true` or `false`, any case.
@@ -156,6 +180,12 @@ fn read_check(name: &str, value: Option<&str>) -> Result<bool, String> {
         Some("false") => Ok(false),
         other => Err(format!("{name}: expected true or false, not {other:?}")),
     }
+}
+
+/// Reads a string option's value; `<empty>` (as GUIs send the default) is empty.
+fn read_string(value: Option<&str>) -> String {
+    let v = value.unwrap_or("").trim();
+    if v == "<empty>" { "" } else { v }.to_string()
 }
 
 /// Reads `setoption name <name> value <value>`. Names are case-insensitive. Returns the
@@ -180,10 +210,16 @@ pub fn parse(name: &str, value: Option<&str>) -> Result<(Change, Option<String>)
         }
         "uci_elo" => ELO.read(value).map(|(v, n)| (Change::Elo(v as u32), n)),
         "ownbook" => read_check("OwnBook", value).map(|v| (Change::OwnBook(v), None)),
-        "bookfile" => {
-            let v = value.unwrap_or("").trim();
-            let v = if v == "<empty>" { "" } else { v };
-            Ok((Change::BookFile(v.to_string()), None))
+        "bookfile" => Ok((Change::BookFile(read_string(value)), None)),
+        "syzygypath" => Ok((Change::SyzygyPath(read_string(value)), None)),
+        "syzygyprobedepth" => SYZYGY_DEPTH
+            .read(value)
+            .map(|(v, n)| (Change::SyzygyProbeDepth(v as i32), n)),
+        "syzygyprobelimit" => SYZYGY_LIMIT
+            .read(value)
+            .map(|(v, n)| (Change::SyzygyProbeLimit(v as u32), n)),
+        "syzygy50moverule" => {
+            read_check("Syzygy50MoveRule", value).map(|v| (Change::Syzygy50MoveRule(v), None))
         }
         _ => Err(format!("no such option '{}'", name.trim())),
     }
