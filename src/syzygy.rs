@@ -58,6 +58,31 @@ impl EngineAdapter for Attacks {
     }
 }
 
+/// The prober's view of a board: white, black, kings, queens, rooks, bishops,
+/// knights, pawns.
+fn planes(pos: &Position) -> [u64; 8] {
+    let b = pos.board();
+    let bb = |p: Piece| b.pieces(p).0;
+    [
+        b.color_combined(Color::White).0,
+        b.color_combined(Color::Black).0,
+        bb(Piece::King),
+        bb(Piece::Queen),
+        bb(Piece::Rook),
+        bb(Piece::Bishop),
+        bb(Piece::Knight),
+        bb(Piece::Pawn),
+    ]
+}
+
+/// The en-passant target square (0 for none) and whether White is to move.
+fn ep_and_turn(pos: &Position) -> (u32, bool) {
+    (
+        pos.ep_square().map_or(0, |s| s.to_index() as u32),
+        pos.side_to_move() == Color::White,
+    )
+}
+
 /// A tablebase result for the side to move, ordered from worst to best.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Wdl {
@@ -258,23 +283,9 @@ impl Syzygy {
         if !self.covers(pos) {
             return None;
         }
-        let b = pos.board();
-        let bb = |p: Piece| b.pieces(p).0;
-        let r = self
-            .tb
-            .probe_wdl(
-                b.color_combined(Color::White).0,
-                b.color_combined(Color::Black).0,
-                bb(Piece::King),
-                bb(Piece::Queen),
-                bb(Piece::Rook),
-                bb(Piece::Bishop),
-                bb(Piece::Knight),
-                bb(Piece::Pawn),
-                pos.ep_square().map_or(0, |s| s.to_index() as u32),
-                pos.side_to_move() == Color::White,
-            )
-            .ok()?;
+        let [w, b, k, q, r, bi, n, p] = planes(pos);
+        let (ep, white) = ep_and_turn(pos);
+        let r = self.tb.probe_wdl(w, b, k, q, r, bi, n, p, ep, white).ok()?;
         self.hits.fetch_add(1, Ordering::Relaxed);
         Some(Wdl::from_probe(r))
     }
@@ -289,23 +300,11 @@ impl Syzygy {
         if !self.covers(pos) {
             return None;
         }
-        let b = pos.board();
-        let bb = |p: Piece| b.pieces(p).0;
+        let [w, b, k, q, r, bi, n, p] = planes(pos);
+        let (ep, white) = ep_and_turn(pos);
         let r = self
             .tb
-            .probe_root(
-                b.color_combined(Color::White).0,
-                b.color_combined(Color::Black).0,
-                bb(Piece::King),
-                bb(Piece::Queen),
-                bb(Piece::Rook),
-                bb(Piece::Bishop),
-                bb(Piece::Knight),
-                bb(Piece::Pawn),
-                pos.halfmove_clock(),
-                pos.ep_square().map_or(0, |s| s.to_index() as u32),
-                pos.side_to_move() == Color::White,
-            )
+            .probe_root(w, b, k, q, r, bi, n, p, pos.halfmove_clock(), ep, white)
             .ok()?;
         let DtzProbeValue::DtzResult(root) = r.root else {
             return None;
