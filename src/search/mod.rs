@@ -518,9 +518,7 @@ impl Pool {
     /// A pool of `threads` workers (at least one).
     pub fn with_threads(threads: usize) -> Pool {
         Pool {
-            workers: (0..threads.max(1))
-                .map(|_| Mutex::new(Worker::new()))
-                .collect(),
+            workers: fresh_workers(threads),
             tb: None,
             tb_config: TbConfig::default(),
         }
@@ -529,20 +527,12 @@ impl Pool {
     /// Gives the pool `threads` fresh workers (at least one); the old ones and their
     /// histories go. The tablebases stay.
     pub fn set_threads(&mut self, threads: usize) {
-        self.workers = (0..threads.max(1))
-            .map(|_| Mutex::new(Worker::new()))
-            .collect();
+        self.workers = fresh_workers(threads);
     }
 
-    /// The tablebases in use, if any.
-    pub fn tablebases(&self) -> Option<&Syzygy> {
-        self.tb.as_ref()
-    }
-
-    /// Replaces the tablebases. The old ones are closed first (only one set can be
-    /// open at a time): call with `None` before opening new ones.
+    /// Replaces the tablebases. Only one set can be open at a time: close the old ones
+    /// (with `None`) before opening new ones.
     pub fn set_tablebases(&mut self, tb: Option<Syzygy>) {
-        self.tb = None;
         self.tb = tb;
     }
 
@@ -682,6 +672,13 @@ impl Pool {
         }
         best
     }
+}
+
+/// `threads` new workers (at least one).
+fn fresh_workers(threads: usize) -> Vec<Mutex<Worker>> {
+    (0..threads.max(1))
+        .map(|_| Mutex::new(Worker::new()))
+        .collect()
 }
 
 /// The move to play from the threads' results: each finished thread votes for its best
