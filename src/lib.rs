@@ -9,6 +9,7 @@ pub mod bench;
 pub mod book;
 pub mod datagen;
 pub mod eval;
+pub mod learn;
 pub mod position;
 pub mod score;
 pub mod search;

@@ -499,6 +499,14 @@ impl Position {
         self.history.len()
     }
 
+    /// Keys of every position of the game so far, the current one last (for telling
+    /// whether one `position` command continues the game of another).
+    pub fn game_keys(&self) -> Vec<u64> {
+        let mut keys = self.history.clone();
+        keys.push(self.key());
+        keys
+    }
+
     /// All legal moves.
     pub fn legal_moves(&self) -> Vec<ChessMove> {
         MoveGen::new_legal(&self.board).collect()

@@ -18,6 +18,9 @@ pub const TB_WIN: i32 = 20_000;
 /// measured from the node where they were found, which the table stores relative to
 /// that node.
 pub const TB_BOUND: i32 = TB_WIN - MAX_PLY as i32;
+/// Marks "no static evaluation" (in check, or an entry with no position behind it, as
+/// learnt ones); fits the table's i16.
+pub const EVAL_NONE: i32 = -32_500;
 /// Score of a draw.
 pub const DRAW: i32 = 0;
 

@@ -25,7 +25,7 @@ use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 
 use chess::{ChessMove, Piece, Square};
 
-use crate::score::TB_BOUND;
+use crate::score::{EVAL_NONE, TB_BOUND};
 
 /// What a stored score says about the true value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -134,6 +134,9 @@ fn zeroed_buckets(n: usize) -> Option<Box<[Bucket]>> {
         Some(Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, n)))
     }
 }
+/// Depth of learnt entries ([`crate::learn`]): deeper than any search stores, so the
+/// search takes them as settled (even at PV nodes) and replacement keeps them.
+pub const LEARNED_DEPTH: u8 = u8::MAX;
 const AGE_MASK: u8 = 0x3f;
 const MOVE_MASK: u64 = 0x7fff;
 const PV_BIT: u64 = 1 << 15;
@@ -280,9 +283,14 @@ impl TranspositionTable {
     /// missing move keeps the move already stored for the same position.
     #[inline]
     pub fn store(&self, key: u64, e: Store) {
+        // Only learnt entries are as deep as LEARNED_DEPTH.
+        self.write(key, e, e.depth.clamp(0, LEARNED_DEPTH as i32 - 1));
+    }
+
+    #[inline]
+    fn write(&self, key: u64, e: Store, depth: i32) {
         let bucket = self.bucket(key);
         let age = self.age.load(Ordering::Relaxed) as u64;
-        let depth = e.depth.clamp(0, 255);
         // The slot of the same position, else the one worth least.
         let mut target = 0;
         let mut worst = i32::MAX;
@@ -331,6 +339,20 @@ impl TranspositionTable {
         let slot = &bucket.slots[target];
         slot.data.store(data, Ordering::Relaxed);
         slot.check.store(key ^ data, Ordering::Relaxed);
+    }
+
+    /// Stores a learnt result: an exact score (node-relative, never a mate) at
+    /// [`LEARNED_DEPTH`], with no move and no static evaluation.
+    pub fn store_learned(&self, key: u64, score: i32) {
+        let e = Store {
+            best_move: None,
+            score,
+            eval: EVAL_NONE,
+            depth: LEARNED_DEPTH as i32,
+            bound: Bound::Exact,
+            pv: false,
+        };
+        self.write(key, e, LEARNED_DEPTH as i32);
     }
 
     /// Per-mille of a sample of entries written by the current search (UCI `hashfull`).

@@ -23,11 +23,14 @@ use chess::ChessMove;
 use crate::eval::evaluate;
 use crate::position::Position;
 use crate::score::{
-    is_mate, mate_in_moves, mated_in, DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY, TB_BOUND,
+    is_mate, mate_in_moves, mated_in, DRAW, EVAL_NONE, INFINITY, MATE, MATE_BOUND, MAX_PLY,
+    TB_BOUND,
 };
 use crate::syzygy::{self, Syzygy};
 use crate::time::{Clock, Deadlines, Limits};
-use crate::tt::{score_from_tt, score_to_tt, Bound, Entry, Store, TranspositionTable};
+use crate::tt::{
+    score_from_tt, score_to_tt, Bound, Entry, Store, TranspositionTable, LEARNED_DEPTH,
+};
 
 use history::{history_bonus, Histories, PieceTo};
 use params::*;
@@ -184,8 +187,6 @@ impl Outcome {
 const CURRMOVE_AFTER: std::time::Duration = std::time::Duration::from_secs(1);
 /// Nodes between polls of the clock.
 const POLL_MASK: u64 = 1023;
-/// Marks "no static evaluation" (the side to move is in check); fits the table's i16.
-const EVAL_NONE: i32 = -32_500;
 /// Stack frames kept before ply 0, so that `ply - 2` is always a valid frame.
 const STACK_OFFSET: usize = 4;
 
@@ -1274,6 +1275,10 @@ impl Searcher<'_> {
                 if let Some(score) = self.tt_cutoff(e, depth, alpha, beta, ply) {
                     return score;
                 }
+            } else if !root && e.depth == LEARNED_DEPTH && e.bound == Bound::Exact {
+                // A learnt result (see learn.rs) settles even a PV node: that is how a
+                // line that lost before stops looking good.
+                return score_from_tt(e.score, ply);
             }
         }
 

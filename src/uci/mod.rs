@@ -13,7 +13,7 @@ pub mod options;
 
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
@@ -26,6 +26,7 @@ use options::{Change, Options};
 use crate::bench;
 use crate::book::Book;
 use crate::eval;
+use crate::learn::Learning;
 use crate::position::{self, Position, START_FEN};
 use crate::score::mate_in_moves;
 use crate::search::{Event, Outcome, Pool, Report, SearchConfig, Stats};
@@ -144,6 +145,9 @@ pub struct Engine {
     lag: LagTracker,
     /// The opening book, when `OwnBook` is on and `BookFile` could be read.
     book: Option<Book>,
+    /// What was learnt, when `Learning` is on; shared with the search thread, which
+    /// records each search's result once its `bestmove` is out.
+    learning: Option<Arc<Mutex<Learning>>>,
 }
 
 impl Default for Engine {
@@ -171,6 +175,7 @@ impl Engine {
             running: None,
             lag: LagTracker::default(),
             book: None,
+            learning: None,
         }
     }
 
@@ -209,6 +214,43 @@ impl Engine {
             }
         }
         self.stop_search();
+        self.finish_learnt_game();
+    }
+
+    /// The game in progress is over (a new game, the end of input, another learning
+    /// file): learn from it and save.
+    fn finish_learnt_game(&mut self) {
+        let warning = self
+            .learning
+            .as_ref()
+            .and_then(|l| l.lock().unwrap_or_else(|e| e.into_inner()).finish_game());
+        if let Some(w) = warning {
+            complain(&format!("Learning: {w}"));
+        }
+    }
+
+    /// Opens `LearningFile` when `Learning` is on (after finishing the game learnt
+    /// into the file used so far); otherwise learning stops.
+    fn open_learning(&mut self) {
+        self.finish_learnt_game();
+        self.learning = None;
+        if !self.options.learning {
+            return;
+        }
+        if self.options.learning_file.is_empty() {
+            return complain("Learning: LearningFile is empty; nothing is learnt");
+        }
+        let path = std::path::Path::new(&self.options.learning_file);
+        let (learning, warnings) = Learning::open(path);
+        for w in warnings {
+            complain(&format!("Learning: {w}"));
+        }
+        send(&format!(
+            "info string learning file {}: {} positions",
+            path.display(),
+            learning.len()
+        ));
+        self.learning = Some(Arc::new(Mutex::new(learning)));
     }
 
     fn handle(&mut self, line: &str) -> Flow {
@@ -246,6 +288,7 @@ impl Engine {
                 if self.searching() {
                     complain("ucinewgame ignored: a search is running");
                 } else {
+                    self.finish_learnt_game();
                     self.clear_hash();
                     self.pool.clear();
                     self.position = Position::startpos();
@@ -358,6 +401,8 @@ impl Engine {
                 | Change::SyzygyProbeDepth(_)
                 | Change::SyzygyProbeLimit(_)
                 | Change::Syzygy50MoveRule(_)
+                | Change::Learning(_)
+                | Change::LearningFile(_)
         );
         if needs_table && self.searching() {
             return complain(&format!("{name} ignored: a search is running"));
@@ -402,6 +447,14 @@ impl Engine {
             Change::BookFile(path) => {
                 self.options.book_file = path;
                 self.load_book();
+            }
+            Change::Learning(on) => {
+                self.options.learning = on;
+                self.open_learning();
+            }
+            Change::LearningFile(path) => {
+                self.options.learning_file = path;
+                self.open_learning();
             }
         }
     }
@@ -454,6 +507,14 @@ impl Engine {
                     ));
                 }
                 self.position = pos;
+                let warning = self.learning.as_ref().and_then(|l| {
+                    l.lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .on_position(&self.position)
+                });
+                if let Some(w) = warning {
+                    complain(&format!("Learning: {w}"));
+                }
             }
             Err(e) => complain(&format!(
                 "position: invalid FEN '{fen}': {e}; keeping {}",
@@ -496,6 +557,9 @@ impl Engine {
             limits.nodes = Some(limits.nodes.map_or(s.node_cap(), |n| n.min(s.node_cap())));
         }
         self.tt.new_search();
+        if let Some(l) = &self.learning {
+            l.lock().unwrap_or_else(|e| e.into_inner()).seed(&self.tt);
+        }
         let clock = Arc::new(Clock::new(start, limits.ponder));
         let us = self.position.side_to_move();
         let game_ply = 2 * (self.position.fullmove_number().max(1) as usize - 1)
@@ -521,9 +585,13 @@ impl Engine {
             show_wdl: self.options.show_wdl,
             skill,
         };
+        let learning = self.learning.clone();
         let fallback = self.position.legal_moves().first().copied();
         let started = self.spawn("search", clock, move |clock, done| {
-            run_search(&pool, &mut pos, &limits, settings, &tt, clock, done);
+            let outcome = run_search(&pool, &mut pos, &limits, settings, &tt, clock, done);
+            if let Some(l) = learning {
+                learn_from(&l, &pos, &limits, &outcome);
+            }
         });
         if !started {
             send(&bestmove_line(&Outcome::only(fallback)));
@@ -688,7 +756,7 @@ fn run_search(
     tt: &TranspositionTable,
     clock: &Clock,
     done: &AtomicBool,
-) {
+) -> Outcome {
     let Settings {
         overhead,
         debug,
@@ -741,4 +809,23 @@ fn run_search(
     done.store(true, Ordering::Release);
     clock.finish();
     send(&bestmove_line(&outcome));
+    outcome
+}
+
+/// Records a finished search for learning (after its `bestmove` is out, so that the
+/// time taken, a save included, is not on the engine's clock). Searches of `go
+/// infinite` are analysis, not moves of a game: they teach only when deep and decisive.
+fn learn_from(learning: &Mutex<Learning>, pos: &Position, limits: &Limits, outcome: &Outcome) {
+    let score = match outcome.best {
+        None if pos.in_check() => crate::score::mated_in(0),
+        None => crate::score::DRAW,
+        Some(_) => outcome.score,
+    };
+    let warning = learning
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .on_search(pos, outcome.best, outcome.depth, score, !limits.infinite);
+    if let Some(w) = warning {
+        complain(&format!("Learning: {w}"));
+    }
 }

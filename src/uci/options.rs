@@ -16,6 +16,9 @@ pub struct Options {
     /// `OwnBook` and `BookFile`.
     pub own_book: bool,
     pub book_file: String,
+    /// `Learning` and `LearningFile`.
+    pub learning: bool,
+    pub learning_file: String,
 }
 
 impl Default for Options {
@@ -31,9 +34,15 @@ impl Default for Options {
             elo: ELO.default as u32,
             own_book: false,
             book_file: String::new(),
+            learning: false,
+            learning_file: DEFAULT_LEARNING_FILE.to_string(),
         }
     }
 }
+
+/// Where learning is kept unless `LearningFile` says otherwise (relative to the
+/// directory the GUI starts the engine in).
+pub const DEFAULT_LEARNING_FILE: &str = "tiefe.lrn";
 
 /// A spin option's range.
 pub struct Spin {
@@ -149,6 +158,8 @@ pub fn option_lines() -> Vec<String> {
         SYZYGY_DEPTH.line(),
         "option name Syzygy50MoveRule type check default true".to_string(),
         SYZYGY_LIMIT.line(),
+        "option name Learning type check default false".to_string(),
+        format!("option name LearningFile type string default {DEFAULT_LEARNING_FILE}"),
     ]
 }
 
@@ -171,6 +182,8 @@ pub enum Change {
     SyzygyProbeDepth(i32),
     SyzygyProbeLimit(u32),
     Syzygy50MoveRule(bool),
+    Learning(bool),
+    LearningFile(String),
 }
 
 /// Reads a check option's value: `true` or `false`, any case.
@@ -221,6 +234,8 @@ pub fn parse(name: &str, value: Option<&str>) -> Result<(Change, Option<String>)
         "syzygy50moverule" => {
             read_check("Syzygy50MoveRule", value).map(|v| (Change::Syzygy50MoveRule(v), None))
         }
+        "learning" => read_check("Learning", value).map(|v| (Change::Learning(v), None)),
+        "learningfile" => Ok((Change::LearningFile(read_string(value)), None)),
         _ => Err(format!("no such option '{}'", name.trim())),
     }
 }

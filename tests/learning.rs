@@ -1,0 +1,263 @@
+//! Learning through the binary: a line that lost is not repeated, and the learning file
+//! survives `kill -9` at any moment.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use common::{best_of, last_score, Engine};
+use tiefe::learn::{self, Entry, Store};
+use tiefe::position::Position;
+
+/// An open Italian game, White to move: the learner plays White.
+const OPENING: &str = "r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
+/// The learner searches this deep, its fixed opponent much deeper, so the learner loses.
+const LEARNER_DEPTH: u32 = 2;
+const OPPONENT_DEPTH: u32 = 6;
+const MAX_PLIES: usize = 300;
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tiefe-learning-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn engine(learning: Option<&Path>) -> Engine {
+    let mut e = Engine::start();
+    e.send("uci");
+    if let Some(path) = learning {
+        e.send(&format!(
+            "setoption name LearningFile value {}",
+            path.display()
+        ));
+        e.send("setoption name Learning value true");
+    }
+    e.sync();
+    e
+}
+
+/// One game from `OPENING`, the learner White. Returns the moves and whether the learner
+/// lost (checkmated, or its last search saw itself lost).
+fn play(learner: &mut Engine, opponent: &mut Engine) -> (Vec<String>, bool) {
+    for e in [&mut *learner, &mut *opponent] {
+        e.send("ucinewgame");
+        e.sync();
+    }
+    let mut pos = Position::from_fen(OPENING).unwrap();
+    let mut moves: Vec<String> = Vec::new();
+    let mut learner_score = 0;
+    while moves.len() < MAX_PLIES && !pos.legal_moves().is_empty() {
+        let learner_turn = moves.len().is_multiple_of(2);
+        let (e, depth) = if learner_turn {
+            (&mut *learner, LEARNER_DEPTH)
+        } else {
+            (&mut *opponent, OPPONENT_DEPTH)
+        };
+        let mut cmd = format!("position fen {OPENING}");
+        if !moves.is_empty() {
+            cmd.push_str(" moves ");
+            cmd.push_str(&moves.join(" "));
+        }
+        e.send(&cmd);
+        e.send(&format!("go depth {depth}"));
+        let (line, info) = e.bestmove(Duration::from_secs(60));
+        let m = best_of(&line).expect("a move while moves are legal");
+        if learner_turn {
+            learner_score = match last_score(&info) {
+                Some((kind, v)) if kind == "mate" => v.signum() * 30_000,
+                Some((_, v)) => v,
+                None => 0,
+            };
+        }
+        pos.play_uci(&m).expect("a legal bestmove");
+        moves.push(m);
+    }
+    let mated = pos.legal_moves().is_empty() && pos.in_check();
+    let learner_mated = mated && moves.len().is_multiple_of(2);
+    (moves, learner_mated || learner_score <= -learn::DECISIVE_CP)
+}
+
+#[test]
+fn a_lost_line_is_not_repeated() {
+    // Without learning the same game is played twice: the players are deterministic.
+    let mut opponent = engine(None);
+    let mut plain = engine(None);
+    let (first, lost) = play(&mut plain, &mut opponent);
+    assert!(lost, "the shallow learner should lose: {first:?}");
+    let (again, _) = play(&mut plain, &mut opponent);
+    assert_eq!(first, again, "without learning the game repeats");
+
+    // With learning, the first game is the same (nothing learnt yet); after the loss the
+    // learner leaves the line at one of its own moves.
+    let dir = scratch("repeat");
+    let file = dir.join("tiefe.lrn");
+    let mut learner = engine(Some(&file));
+    let (game1, lost) = play(&mut learner, &mut opponent);
+    assert_eq!(game1, first, "an empty learning file changes nothing");
+    assert!(lost);
+    let (game2, _) = play(&mut learner, &mut opponent);
+    let split = game1
+        .iter()
+        .zip(&game2)
+        .position(|(a, b)| a != b)
+        .unwrap_or_else(|| panic!("the lost line was repeated: {game2:?}"));
+    assert_eq!(
+        split % 2,
+        0,
+        "the learner, not its opponent, deviates (ply {split})"
+    );
+    eprintln!(
+        "learner deviated at ply {split}: {} instead of {}",
+        game2[split], game1[split]
+    );
+
+    // The file holds the lost game and reloads cleanly in a new process.
+    let store = learn::load(&file).unwrap().expect("file written");
+    assert!(store.games >= 1);
+    assert!(store.entries.len() >= game1.len() / 2);
+    let mut fresh = Engine::start();
+    fresh.send(&format!(
+        "setoption name LearningFile value {}",
+        file.display()
+    ));
+    fresh.send("setoption name Learning value true");
+    let lines = fresh.sync();
+    let told = format!(
+        "info string learning file {}: {} positions",
+        file.display(),
+        store.entries.len()
+    );
+    assert!(lines.contains(&told), "{lines:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Positions whose deep search is decisive, so that each `go` ends with a save.
+const WON: [&str; 3] = [
+    "8/8/8/4k3/8/8/8/3QK3 w - - 0 1",
+    "8/8/3k4/8/8/8/8/R3K3 w - - 0 1",
+    "8/8/8/8/8/2k5/8/4KQ2 w - - 0 1",
+];
+
+#[test]
+fn the_file_survives_kill_9_mid_write() {
+    let dir = scratch("kill");
+    let file = dir.join("big.lrn");
+    // A full file, so that a save takes long enough to be caught in the middle.
+    let start = Store {
+        games: 1,
+        entries: (0..learn::MAX_ENTRIES as u64 - 16)
+            .map(|i| Entry {
+                key: i.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1,
+                score: (i % 2001) as i16 - 1000,
+                depth: (i % 30) as u8,
+                result: (i % 3) as i8 - 1,
+                age: (i % 2) as u32,
+            })
+            .collect(),
+    };
+    learn::save(&file, &start).unwrap();
+    // More rounds for a long run: TIEFE_KILL_ROUNDS=500 cargo test --release --test learning
+    let rounds: u64 = std::env::var("TIEFE_KILL_ROUNDS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(24);
+    let mut interrupted = 0;
+    for round in 0..rounds {
+        let mut e = engine(Some(&file));
+        for fen in WON.iter().cycle().take(1 + round as usize % 4) {
+            e.send(&format!("position fen {fen}"));
+            e.send(&format!("go depth {}", learn::DEEP_DEPTH));
+            e.bestmove(Duration::from_secs(60));
+        }
+        // The last save starts right after that bestmove (merge, write, sync, rename:
+        // some ms); the kills are spread over the 40 ms after it.
+        let wait = Duration::from_micros(round * 40_000 / rounds);
+        let t = Instant::now();
+        while t.elapsed() < wait {}
+        e.child.kill().unwrap(); // SIGKILL on Unix
+        let _ = e.child.wait();
+        let tmps = std::fs::read_dir(&dir)
+            .unwrap()
+            .filter(|d| {
+                d.as_ref()
+                    .is_ok_and(|d| d.file_name().to_string_lossy().contains(".tmp"))
+            })
+            .count();
+        interrupted += tmps;
+        for d in std::fs::read_dir(&dir).unwrap().flatten() {
+            if d.file_name().to_string_lossy().contains(".tmp") {
+                let _ = std::fs::remove_file(d.path());
+            }
+        }
+        // Old content or new, never garbage.
+        let store = learn::load(&file)
+            .unwrap_or_else(|e| panic!("round {round}: {e}"))
+            .expect("the file is still there");
+        assert!(store.entries.len() >= start.entries.len());
+        assert!(start
+            .entries
+            .iter()
+            .take(100)
+            .all(|s| store.entries.contains(s)));
+    }
+    eprintln!("{interrupted} of {rounds} kills left a temporary file (a write cut short)");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn foreign_files_are_left_alone_and_damaged_ones_replaced() {
+    let dir = scratch("bad");
+    let foreign = dir.join("notes.txt");
+    std::fs::write(&foreign, b"my own notes, not a learning file\n").unwrap();
+    let damaged = dir.join("damaged.lrn");
+    let mut bytes = learn::encode(&Store {
+        games: 3,
+        entries: vec![Entry {
+            key: 42,
+            score: -300,
+            depth: 9,
+            result: -1,
+            age: 2,
+        }],
+    });
+    bytes.truncate(bytes.len() - 3);
+    std::fs::write(&damaged, &bytes).unwrap();
+
+    for (path, word) in [
+        (&foreign, "not a Tiefe learning file"),
+        (&damaged, "damaged"),
+    ] {
+        let mut e = Engine::start();
+        e.send(&format!(
+            "setoption name LearningFile value {}",
+            path.display()
+        ));
+        e.send("setoption name Learning value true");
+        let lines = e.sync();
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with("info string") && l.contains(word)),
+            "{lines:?}"
+        );
+        // A deep decisive search would be saved: the engine plays on either way.
+        e.send(&format!("position fen {}", WON[0]));
+        e.send(&format!("go depth {}", learn::DEEP_DEPTH));
+        let (line, _) = e.bestmove(Duration::from_secs(60));
+        assert!(best_of(&line).is_some());
+        e.send("quit");
+        assert!(e.wait_exit(Duration::from_secs(10)).is_some());
+    }
+    assert_eq!(
+        std::fs::read(&foreign).unwrap(),
+        b"my own notes, not a learning file\n"
+    );
+    let store = learn::load(&damaged)
+        .unwrap()
+        .expect("replaced by a good file");
+    assert_eq!(store.entries.len(), 1);
+    assert_ne!(store.entries[0].key, 42);
+    let _ = std::fs::remove_dir_all(&dir);
+}
