@@ -11,6 +11,14 @@
 # OUT (default calibrate-out).
 set -euo pipefail
 
+# fastchess takes `-pgnout file=F`, cutechess-cli `-pgnout F`.
+pgn_arg() {
+    case "$(basename "$runner")" in
+        fastchess*) echo "file=$1" ;;
+        *) echo "$1" ;;
+    esac
+}
+
 here=$(cd "$(dirname "$0")/.." && pwd)
 tiefe=${1:-$here/target/release/tiefe}
 games=${2:-60}
@@ -35,7 +43,7 @@ for elo in $elos; do
         -each proto=uci "tc=$tc" option.Hash=16 \
         -openings "file=$book" format=epd order=random \
         -rounds $((games / 2)) -games 2 -repeat -concurrency "$conc" \
-        -pgnout "file=$pgn" -recover >"$out/elo$elo.log" 2>&1 || true
+        -pgnout "$(pgn_arg "$pgn")" -recover >"$out/elo$elo.log" 2>&1 || true
     awk -v who="Elo$elo" -v elo="$elo" '
         /^\[White "/ { w = $2 } /^\[Black "/ { b = $2 }
         /^\[Result "/ {

@@ -13,6 +13,14 @@
 # The engines install with: apt-get install -y stockfish ethereal-chess toga2 glaurung gnuchess
 set -euo pipefail
 
+# fastchess takes `-pgnout file=F`, cutechess-cli `-pgnout F`.
+pgn_arg() {
+    case "$(basename "$runner")" in
+        fastchess*) echo "file=$1" ;;
+        *) echo "$1" ;;
+    esac
+}
+
 here=$(cd "$(dirname "$0")/.." && pwd)
 tiefe=${1:-$here/target/release/tiefe}
 games=${2:-200}
@@ -63,7 +71,7 @@ for opp in $opponents; do
         -openings "file=$book" format=epd order=random
         -rounds $((games / 2)) -games 2 -repeat
         -concurrency "$conc"
-        -pgnout "file=$out/$opp.pgn"
+        -pgnout "$(pgn_arg "$out/$opp.pgn")"
         -recover
     )
     "$runner" "${args[@]}" > "$log" 2>&1 || true

@@ -9,6 +9,14 @@
 # CONCURRENCY (default 2), PGN (output file, default match.pgn), ELO0/ELO1.
 set -euo pipefail
 
+# fastchess takes `-pgnout file=F`, cutechess-cli `-pgnout F`.
+pgn_arg() {
+    case "$(basename "$runner")" in
+        fastchess*) echo "file=$1" ;;
+        *) echo "$1" ;;
+    esac
+}
+
 new=${1:?usage: match.sh NEW BASE [games]}
 base=${2:?usage: match.sh NEW BASE [games]}
 games=${3:-400}
@@ -35,7 +43,7 @@ args=(
     -openings "file=$book" format=epd order=random
     -rounds $((games / 2)) -games 2 -repeat
     -concurrency "$conc"
-    -pgnout "file=$pgn"
+    -pgnout "$(pgn_arg "$pgn")"
     -recover
 )
 if [ "${SPRT:-0}" = 1 ]; then

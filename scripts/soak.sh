@@ -25,6 +25,14 @@
 # samples grew beyond the early ones. Exit status 0 when no fault was seen, 1 otherwise.
 set -euo pipefail
 
+# fastchess takes `-pgnout file=F`, cutechess-cli `-pgnout F`.
+pgn_arg() {
+    case "$(basename "$runner")" in
+        fastchess*) echo "file=$1" ;;
+        *) echo "$1" ;;
+    esac
+}
+
 here=$(cd "$(dirname "$0")/.." && pwd)
 tiefe=${1:-$here/target/release/tiefe}
 games=${2:-1000}
@@ -76,7 +84,7 @@ args=(
     -openings "file=$book" format=epd order=random
     -rounds $((games / 2)) -games 2 -repeat
     -concurrency "$conc"
-    -pgnout "file=$pgn"
+    -pgnout "$(pgn_arg "$pgn")"
     -recover
 )
 [ "${PONDER:-0}" = 1 ] && args+=(-each ponder)

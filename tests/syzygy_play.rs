@@ -1,0 +1,128 @@
+//! Syzygy tables in play, through the binary (each engine its own process, so each has
+//! its own prober): wins that the fifty-move rule has cursed are scored as draws, and
+//! won endgames are converted to mate in games against itself.
+
+mod common;
+
+use std::time::Duration;
+
+use common::{best_of, data, last_score, Engine};
+use tiefe::position::Position;
+use tiefe::score::TB_BOUND;
+
+const TABLES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/syzygy");
+
+fn engine(rule50: bool) -> Engine {
+    let mut e = Engine::start();
+    e.send(&format!("setoption name SyzygyPath value {TABLES}"));
+    e.send(&format!("setoption name Syzygy50MoveRule value {rule50}"));
+    let lines = e.sync();
+    assert!(
+        lines.iter().any(|l| l.contains("table files found")),
+        "{lines:?}"
+    );
+    e
+}
+
+/// The score of `go depth <depth>` on `fen`, mates as ±(30000 - moves).
+fn score(e: &mut Engine, fen: &str, depth: u32) -> i32 {
+    e.send(&format!("position fen {fen}"));
+    e.send(&format!("go depth {depth}"));
+    let (_, lines) = e.bestmove(Duration::from_secs(60));
+    match last_score(&lines) {
+        Some((kind, v)) if kind == "mate" => v.signum() * (30_000 - v.abs()),
+        Some((_, v)) => v,
+        None => panic!("no score for {fen}: {lines:?}"),
+    }
+}
+
+/// Every 3-4 men win and loss of the published set that needs at least three plies to
+/// its next capture or pawn move, with the fifty-move counter set so that it cannot
+/// get there in time: a draw with `Syzygy50MoveRule` (the default), the table's win or
+/// loss without it.
+#[test]
+fn wins_cursed_by_the_fifty_move_counter_are_draws() {
+    let mut rule50 = engine(true);
+    let mut no_rule50 = engine(false);
+    let mut checked = 0;
+    for line in data("pychess_endgame.epd").lines() {
+        let f: Vec<&str> = line.split_whitespace().collect();
+        if f.len() < 4 {
+            continue;
+        }
+        let field = |name: &str| -> i32 {
+            line.split(';')
+                .find_map(|x| x.trim().strip_prefix(name)?.trim().parse().ok())
+                .unwrap()
+        };
+        let (wdl, dtz) = (field("wdl "), field("dtz "));
+        if wdl.abs() != 2 || dtz.abs() < 3 {
+            continue;
+        }
+        // Plies left before the fifty-move rule ends the game: fewer than the table needs.
+        let halfmove = 102 - dtz.abs();
+        let fen = format!("{} {} {} {} {halfmove} 80", f[0], f[1], f[2], f[3]);
+        Position::from_fen(&fen).expect("valid FEN");
+        let drawn = score(&mut rule50, &fen, 6);
+        assert!(
+            drawn.abs() <= 1,
+            "{fen} (wdl {wdl}, dtz {dtz}): scored {drawn} under the fifty-move rule"
+        );
+        let decided = score(&mut no_rule50, &fen, 6);
+        assert!(
+            decided.signum() == wdl.signum() && decided.abs() >= TB_BOUND,
+            "{fen} (wdl {wdl}, dtz {dtz}): scored {decided} without the fifty-move rule"
+        );
+        checked += 1;
+    }
+    assert!(checked >= 70, "only {checked} positions");
+}
+
+/// Plays `fen` out, Tiefe against itself with tables, `go movetime` per move; returns
+/// the moves and how it ended.
+fn self_play(fen: &str, movetime: u32, max_plies: usize) -> (Vec<String>, &'static str) {
+    let mut sides = [engine(true), engine(true)];
+    let mut pos = Position::from_fen(fen).unwrap();
+    let mut moves: Vec<String> = Vec::new();
+    loop {
+        if pos.legal_moves().is_empty() {
+            return (moves, if pos.in_check() { "mate" } else { "stalemate" });
+        }
+        if pos.is_draw(usize::MAX) {
+            return (moves, "draw");
+        }
+        if moves.len() >= max_plies {
+            return (moves, "unfinished");
+        }
+        let e = &mut sides[moves.len() % 2];
+        let mut cmd = format!("position fen {fen}");
+        if !moves.is_empty() {
+            cmd.push_str(" moves ");
+            cmd.push_str(&moves.join(" "));
+        }
+        e.send(&cmd);
+        e.send(&format!("go movetime {movetime}"));
+        let (line, _) = e.bestmove(Duration::from_secs(30));
+        let m = best_of(&line).expect("a move");
+        pos.play_uci(&m).expect("legal");
+        moves.push(m);
+    }
+}
+
+#[test]
+fn won_endgames_are_converted_to_mate() {
+    let cases = [
+        // KQ v KR, Philidor's position: the table's longest kind of win.
+        ("3k4/3r4/3K4/7Q/8/8/8/8 w - - 0 1", "KQvKR"),
+        ("8/8/8/2k5/8/8/1r6/K2Q4 w - - 0 1", "KQvKR"),
+        // KRP v KR, Lucena's position (five men: the search wins it until a capture
+        // brings it into the tables).
+        ("1K1k4/1P6/8/8/8/8/r7/2R5 w - - 0 1", "KRPvKR"),
+    ];
+    for (fen, what) in cases {
+        let (moves, end) = self_play(fen, 100, 200);
+        assert_eq!(end, "mate", "{what} {fen}: {end} after {moves:?}");
+        assert_eq!(moves.len() % 2, 1, "{what} {fen}: the winner (White) mates");
+        eprintln!("{what} {fen}: mate in {} plies", moves.len());
+    }
+}
