@@ -1188,3 +1188,30 @@ fn own_book() {
     assert!(lines.iter().any(|l| l.starts_with("info depth")));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Resident memory stays within `Hash` + 32 MB across many games: clearing the table
+/// for each `ucinewgame` must not leave old tables behind (it once did: a 16 MB table
+/// grew to 186 MB after a dozen games, as the allocator kept the freed ones).
+#[cfg(target_os = "linux")]
+#[test]
+fn memory_stays_bounded_across_games() {
+    let rss_kb = |pid: u32| -> u64 {
+        let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+        status
+            .lines()
+            .find_map(|l| l.strip_prefix("VmRSS:"))
+            .and_then(|v| v.split_whitespace().next()?.parse().ok())
+            .unwrap()
+    };
+    let mut e = Engine::start();
+    e.send("setoption name Hash value 16");
+    let mut most = 0;
+    for _ in 0..16 {
+        e.send("ucinewgame");
+        e.send("position startpos moves e2e4");
+        e.send("go depth 8");
+        e.bestmove(Duration::from_secs(60));
+        most = most.max(rss_kb(e.child.id()));
+    }
+    assert!(most < (16 + 32) * 1024, "resident {most} kB with Hash=16");
+}
