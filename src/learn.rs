@@ -427,9 +427,7 @@ impl Learning {
             }
         }
         let mut entries: Vec<Entry> = self.entries.values().copied().collect();
-        if entries.len() > MAX_ENTRIES {
-            entries.sort_unstable_by(|a, b| (b.age, b.depth, a.key).cmp(&(a.age, a.depth, b.key)));
-            entries.truncate(MAX_ENTRIES);
+        if keep_newest(&mut entries, MAX_ENTRIES) {
             self.entries = entries.iter().map(|e| (e.key, *e)).collect();
         }
         entries.sort_unstable_by_key(|e| e.key);
@@ -442,6 +440,17 @@ impl Learning {
         self.dirty.clear();
         Ok(())
     }
+}
+
+/// Cuts `entries` to `max`, dropping the oldest first and, among equally old ones, the
+/// shallowest. Returns whether any were dropped.
+fn keep_newest(entries: &mut Vec<Entry>, max: usize) -> bool {
+    if entries.len() <= max {
+        return false;
+    }
+    entries.sort_unstable_by(|a, b| (b.age, b.depth, a.key).cmp(&(a.age, a.depth, b.key)));
+    entries.truncate(max);
+    true
 }
 
 #[cfg(test)]
@@ -461,6 +470,23 @@ mod tests {
                 })
                 .collect(),
         }
+    }
+
+    #[test]
+    fn the_oldest_then_the_shallowest_go_first() {
+        let mut all = sample(1000).entries;
+        assert!(keep_newest(&mut all, 100));
+        assert_eq!(all.len(), 100);
+        // Ages are 0..8 evenly (125 each): the 100 kept are all of age 7, the deepest.
+        assert!(all.iter().all(|e| e.age == 7));
+        let least_kept = all.iter().map(|e| e.depth).min().unwrap();
+        let dropped_deeper = sample(1000)
+            .entries
+            .iter()
+            .filter(|e| e.age == 7 && !all.contains(e))
+            .any(|e| e.depth > least_kept);
+        assert!(!dropped_deeper);
+        assert!(!keep_newest(&mut all, 100));
     }
 
     #[test]
