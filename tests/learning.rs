@@ -25,8 +25,12 @@ fn scratch(name: &str) -> PathBuf {
 }
 
 fn engine(learning: Option<&Path>) -> Engine {
+    learning_engine(learning).0
+}
+
+/// An engine, learning into `learning` if given, and what it said on the way.
+fn learning_engine(learning: Option<&Path>) -> (Engine, Vec<String>) {
     let mut e = Engine::start();
-    e.send("uci");
     if let Some(path) = learning {
         e.send(&format!(
             "setoption name LearningFile value {}",
@@ -34,8 +38,8 @@ fn engine(learning: Option<&Path>) -> Engine {
         ));
         e.send("setoption name Learning value true");
     }
-    e.sync();
-    e
+    let lines = e.sync();
+    (e, lines)
 }
 
 /// One game from `OPENING`, the learner White. Returns the moves and whether the learner
@@ -55,14 +59,7 @@ fn play(learner: &mut Engine, opponent: &mut Engine) -> (Vec<String>, bool) {
         } else {
             (&mut *opponent, OPPONENT_DEPTH)
         };
-        let mut cmd = format!("position fen {OPENING}");
-        if !moves.is_empty() {
-            cmd.push_str(" moves ");
-            cmd.push_str(&moves.join(" "));
-        }
-        e.send(&cmd);
-        e.send(&format!("go depth {depth}"));
-        let (line, info) = e.bestmove(Duration::from_secs(60));
+        let (line, info) = e.think(OPENING, &moves, &format!("depth {depth}"));
         let m = best_of(&line).expect("a move while moves are legal");
         if learner_turn {
             learner_score = match last_score(&info) {
@@ -117,13 +114,7 @@ fn a_lost_line_is_not_repeated() {
     let store = learn::load(&file).unwrap().expect("file written");
     assert!(store.games >= 1);
     assert!(store.entries.len() >= game1.len() / 2);
-    let mut fresh = Engine::start();
-    fresh.send(&format!(
-        "setoption name LearningFile value {}",
-        file.display()
-    ));
-    fresh.send("setoption name Learning value true");
-    let lines = fresh.sync();
+    let (_fresh, lines) = learning_engine(Some(&file));
     let told = format!(
         "info string learning file {}: {} positions",
         file.display(),
@@ -167,9 +158,7 @@ fn the_file_survives_kill_9_mid_write() {
     for round in 0..rounds {
         let mut e = engine(Some(&file));
         for fen in WON.iter().cycle().take(1 + round as usize % 4) {
-            e.send(&format!("position fen {fen}"));
-            e.send(&format!("go depth {}", learn::DEEP_DEPTH));
-            e.bestmove(Duration::from_secs(60));
+            e.think(fen, &[], &format!("depth {}", learn::DEEP_DEPTH));
         }
         // The last save starts right after that bestmove (merge, write, sync, rename:
         // some ms); the kills are spread over the 40 ms after it.
@@ -229,13 +218,7 @@ fn foreign_files_are_left_alone_and_damaged_ones_replaced() {
         (&foreign, "not a Tiefe learning file"),
         (&damaged, "damaged"),
     ] {
-        let mut e = Engine::start();
-        e.send(&format!(
-            "setoption name LearningFile value {}",
-            path.display()
-        ));
-        e.send("setoption name Learning value true");
-        let lines = e.sync();
+        let (mut e, lines) = learning_engine(Some(path));
         assert!(
             lines
                 .iter()
@@ -243,9 +226,7 @@ fn foreign_files_are_left_alone_and_damaged_ones_replaced() {
             "{lines:?}"
         );
         // A deep decisive search would be saved: the engine plays on either way.
-        e.send(&format!("position fen {}", WON[0]));
-        e.send(&format!("go depth {}", learn::DEEP_DEPTH));
-        let (line, _) = e.bestmove(Duration::from_secs(60));
+        let (line, _) = e.think(WON[0], &[], &format!("depth {}", learn::DEEP_DEPTH));
         assert!(best_of(&line).is_some());
         e.send("quit");
         assert!(e.wait_exit(Duration::from_secs(10)).is_some());

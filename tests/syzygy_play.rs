@@ -4,8 +4,6 @@
 
 mod common;
 
-use std::time::Duration;
-
 use common::{best_of, data, last_score, Engine};
 use tiefe::position::Position;
 use tiefe::score::TB_BOUND;
@@ -26,9 +24,7 @@ fn engine(rule50: bool) -> Engine {
 
 /// The score of `go depth <depth>` on `fen`, mates as ±(30000 - moves).
 fn score(e: &mut Engine, fen: &str, depth: u32) -> i32 {
-    e.send(&format!("position fen {fen}"));
-    e.send(&format!("go depth {depth}"));
-    let (_, lines) = e.bestmove(Duration::from_secs(60));
+    let (_, lines) = e.think(fen, &[], &format!("depth {depth}"));
     match last_score(&lines) {
         Some((kind, v)) if kind == "mate" => v.signum() * (30_000 - v.abs()),
         Some((_, v)) => v,
@@ -95,14 +91,7 @@ fn self_play(fen: &str, movetime: u32, max_plies: usize) -> (Vec<String>, &'stat
             return (moves, "unfinished");
         }
         let e = &mut sides[moves.len() % 2];
-        let mut cmd = format!("position fen {fen}");
-        if !moves.is_empty() {
-            cmd.push_str(" moves ");
-            cmd.push_str(&moves.join(" "));
-        }
-        e.send(&cmd);
-        e.send(&format!("go movetime {movetime}"));
-        let (line, _) = e.bestmove(Duration::from_secs(30));
+        let (line, _) = e.think(fen, &moves, &format!("movetime {movetime}"));
         let m = best_of(&line).expect("a move");
         pos.play_uci(&m).expect("legal");
         moves.push(m);

@@ -220,10 +220,7 @@ impl Engine {
     /// The game in progress is over (a new game, the end of input, another learning
     /// file): learn from it and save.
     fn finish_learnt_game(&mut self) {
-        let warning = self
-            .learning
-            .as_ref()
-            .and_then(|l| l.lock().unwrap_or_else(|e| e.into_inner()).finish_game());
+        let warning = self.learning.as_ref().and_then(|l| locked(l).finish_game());
         if let Some(w) = warning {
             complain(&format!("Learning: {w}"));
         }
@@ -507,11 +504,10 @@ impl Engine {
                     ));
                 }
                 self.position = pos;
-                let warning = self.learning.as_ref().and_then(|l| {
-                    l.lock()
-                        .unwrap_or_else(|e| e.into_inner())
-                        .on_position(&self.position)
-                });
+                let warning = self
+                    .learning
+                    .as_ref()
+                    .and_then(|l| locked(l).on_position(&self.position));
                 if let Some(w) = warning {
                     complain(&format!("Learning: {w}"));
                 }
@@ -558,7 +554,7 @@ impl Engine {
         }
         self.tt.new_search();
         if let Some(l) = &self.learning {
-            l.lock().unwrap_or_else(|e| e.into_inner()).seed(&self.tt);
+            locked(l).seed(&self.tt);
         }
         let clock = Arc::new(Clock::new(start, limits.ponder));
         let us = self.position.side_to_move();
@@ -812,6 +808,12 @@ fn run_search(
     outcome
 }
 
+/// The learning state, also after a thread panicked holding it (its data stays
+/// consistent: every update is a single insert).
+fn locked(learning: &Mutex<Learning>) -> std::sync::MutexGuard<'_, Learning> {
+    learning.lock().unwrap_or_else(|e| e.into_inner())
+}
+
 /// Records a finished search for learning (after its `bestmove` is out, so that the
 /// time taken, a save included, is not on the engine's clock). Searches of `go
 /// infinite` are analysis, not moves of a game: they teach only when deep and decisive.
@@ -821,10 +823,8 @@ fn learn_from(learning: &Mutex<Learning>, pos: &Position, limits: &Limits, outco
         None => crate::score::DRAW,
         Some(_) => outcome.score,
     };
-    let warning = learning
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .on_search(pos, outcome.best, outcome.depth, score, !limits.infinite);
+    let warning =
+        locked(learning).on_search(pos, outcome.best, outcome.depth, score, !limits.infinite);
     if let Some(w) = warning {
         complain(&format!("Learning: {w}"));
     }

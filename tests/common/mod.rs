@@ -113,6 +113,19 @@ impl Engine {
         (l, got)
     }
 
+    /// Sends `position fen <fen> [moves ...]` and `go <go>`; returns the `bestmove`
+    /// line and every line before it.
+    pub fn think(&mut self, fen: &str, moves: &[String], go: &str) -> (String, Vec<String>) {
+        let mut cmd = format!("position fen {fen}");
+        if !moves.is_empty() {
+            cmd.push_str(" moves ");
+            cmd.push_str(&moves.join(" "));
+        }
+        self.send(&cmd);
+        self.send(&format!("go {go}"));
+        self.bestmove(Duration::from_secs(60))
+    }
+
     /// Sends `isready` and waits for `readyok`, returning the lines before it.
     pub fn sync(&mut self) -> Vec<String> {
         self.send("isready");
