@@ -77,17 +77,19 @@ if [ -n "${ST:-}" ]; then
 else
     limit="tc=$tc"
 fi
+# One -each: cutechess-cli refuses a second.
+each=(proto=uci "$limit" "option.Hash=$hash")
+[ "${PONDER:-0}" = 1 ] && each+=(ponder)
 args=(
     -engine "cmd=$cmd_a" name=Tiefe
     -engine "cmd=$opponent" name=Other
-    -each proto=uci "$limit" "option.Hash=$hash"
+    -each "${each[@]}"
     -openings "file=$book" format=epd order=random
     -rounds $((games / 2)) -games 2 -repeat
     -concurrency "$conc"
     -pgnout "$(pgn_arg "$pgn")"
     -recover
 )
-[ "${PONDER:-0}" = 1 ] && args+=(-each ponder)
 case "$kind" in
     fastchess*) args+=(-autosaveinterval 0) ;;
 esac
