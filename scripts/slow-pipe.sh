@@ -28,4 +28,14 @@ release() {
     done
 }
 
-stamp | release | "$@" | stamp | release
+# The way in runs beside the engine through a fifo: as one pipeline, the first stage
+# would wait on the runner's open stdin after the engine quit, and the runner would wait
+# on it (a soak once hung there after its last game).
+in=$(mktemp -u "${TMPDIR:-/tmp}/slow-pipe.XXXXXX")
+mkfifo "$in"
+stamp | release >"$in" &
+"$@" <"$in" | stamp | release
+status=${PIPESTATUS[0]}
+pkill -P $$ 2>/dev/null
+rm -f "$in"
+exit "$status"
