@@ -301,10 +301,6 @@ impl Learning {
         self.entries.is_empty()
     }
 
-    pub fn path(&self) -> &Path {
-        &self.path
-    }
-
     /// The learnt score of a position, if any (side to move, centipawns).
     pub fn score(&self, key: u64) -> Option<i32> {
         self.entries.get(&key).map(|e| e.score as i32)
