@@ -42,13 +42,17 @@ pub struct Deadlines {
 
 /// Moves we plan for when the GUI gives no `movestogo` (sudden death).
 const DEFAULT_MOVES_TO_GO: i64 = 25;
-/// Kept back from `go movetime` on top of `Move Overhead` (at most a quarter of it).
-/// A fixed time per move is an exact limit that runners enforce to the millisecond
-/// (fastchess has no margin by default), unlike a clock's, whose hard deadline is far
-/// from the flag. In 300 games at st=0.1 on a busy two-core machine, 5 of about 39000
-/// moves came 11 to 21 ms past the engine's deadline (scheduling, not search): 20 ms
-/// covers that tail.
-const MOVETIME_RESERVE_MS: i64 = 20;
+/// Kept back from `go movetime` on top of `Move Overhead`: a third of it, at most
+/// [`MOVETIME_RESERVE_MS`]. A fixed time per move is an exact limit that runners
+/// enforce to the millisecond (fastchess has no margin by default), unlike a clock's,
+/// whose hard deadline is far from the flag. In 300 games at st=0.1 on a busy two-core
+/// machine, 5 of about 39000 moves came 11 to 21 ms past the engine's deadline with no
+/// reserve, and one still came 33 ms past it with a 20 ms reserve (scheduling, not
+/// search: the search polls the clock about once a millisecond). A third of 100 ms
+/// covers that tail; a long movetime loses at most 50 ms.
+const MOVETIME_RESERVE_SHARE: i64 = 3;
+/// The most [`MOVETIME_RESERVE_SHARE`] keeps back, in milliseconds.
+const MOVETIME_RESERVE_MS: i64 = 50;
 
 impl Limits {
     /// Computes deadlines for the side `us`, keeping `overhead` ms in hand for the GUI
@@ -56,7 +60,8 @@ impl Limits {
     pub fn deadlines(&self, us: Color, overhead: u64) -> Deadlines {
         let overhead = overhead as i64;
         if let Some(mt) = self.movetime {
-            let t = (mt - overhead - (mt / 4).min(MOVETIME_RESERVE_MS)).max(1) as u64;
+            let reserve = (mt / MOVETIME_RESERVE_SHARE).min(MOVETIME_RESERVE_MS);
+            let t = (mt - overhead - reserve).max(1) as u64;
             return Deadlines {
                 soft: Some(t),
                 hard: Some(t),
@@ -242,14 +247,19 @@ mod tests {
             ..Limits::default()
         };
         let d = l.deadlines(Color::White, 10);
-        assert_eq!(d.hard, Some(970));
-        assert_eq!(d.soft, Some(970));
-        // A short movetime keeps back at most a quarter for the reserve.
+        assert_eq!(d.hard, Some(940));
+        assert_eq!(d.soft, Some(940));
+        // A short movetime keeps back a third for the reserve.
         let l = Limits {
             movetime: Some(40),
             ..Limits::default()
         };
-        assert_eq!(l.deadlines(Color::White, 10).hard, Some(20));
+        assert_eq!(l.deadlines(Color::White, 10).hard, Some(17));
+        let l = Limits {
+            movetime: Some(100),
+            ..Limits::default()
+        };
+        assert_eq!(l.deadlines(Color::White, 10).hard, Some(57));
     }
 
     #[test]
