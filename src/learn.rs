@@ -29,6 +29,7 @@
 //! process may share the file), keep at most [`MAX_ENTRIES`] (the oldest, then the
 //! shallowest, go first), and are atomic: a temporary file is written, synced and renamed
 //! over the old one, so a kill at any moment leaves the old file or the new, never a mix.
+//! A temporary file left by such a kill is removed by a later save once it is old.
 
 use std::collections::{HashMap, HashSet};
 use std::fs;
@@ -223,8 +224,50 @@ pub fn save(path: &Path, store: &Store) -> std::io::Result<()> {
     })();
     if result.is_err() {
         let _ = fs::remove_file(&tmp);
+    } else {
+        remove_stale_temps(path);
     }
     result
+}
+
+/// A temporary file older than this was left by a process killed while saving: a live
+/// save writes and renames its own within milliseconds.
+const STALE_TEMP: std::time::Duration = std::time::Duration::from_secs(600);
+
+/// Removes the temporary files of earlier saves of `path` (`<name>.tmp<pid>`) that a
+/// killed process left behind, once they are older than [`STALE_TEMP`], so that a
+/// learning file shared by many short-lived engines does not gather them. Errors are
+/// ignored: this is tidying, never a reason to fail a save.
+fn remove_stale_temps(path: &Path) {
+    let Some(name) = path.file_name().and_then(|n| n.to_str()) else {
+        return;
+    };
+    let prefix = format!("{name}.tmp");
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let Ok(listing) = fs::read_dir(dir) else {
+        return;
+    };
+    for item in listing.flatten() {
+        let file = item.file_name();
+        let Some(pid) = file.to_str().and_then(|f| f.strip_prefix(&prefix)) else {
+            continue;
+        };
+        if pid.is_empty() || !pid.bytes().all(|b| b.is_ascii_digit()) {
+            continue;
+        }
+        let old = item
+            .metadata()
+            .and_then(|m| m.modified())
+            .ok()
+            .and_then(|t| t.elapsed().ok())
+            .is_some_and(|age| age > STALE_TEMP);
+        if old {
+            let _ = fs::remove_file(item.path());
+        }
+    }
 }
 
 /// One finished search of the current game.
@@ -513,6 +556,38 @@ mod tests {
         let mut b = encode(&sample(3));
         b.truncate(b.len() - 1);
         assert!(matches!(decode(&b), Err(LoadError::Damaged(_))));
+    }
+
+    #[test]
+    fn stale_temp_files_are_removed_on_save() {
+        let dir = std::env::temp_dir().join(format!("tiefe-learn-stale-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("t.lrn");
+        let stale = dir.join("t.lrn.tmp4242");
+        let fresh = dir.join("t.lrn.tmp4343");
+        let other = dir.join("t.lrn.tmpnotapid");
+        for f in [&stale, &fresh, &other] {
+            fs::write(f, b"partial").unwrap();
+        }
+        let long_ago = std::time::SystemTime::now() - 2 * STALE_TEMP;
+        for f in [&stale, &other] {
+            fs::File::options()
+                .write(true)
+                .open(f)
+                .unwrap()
+                .set_modified(long_ago)
+                .unwrap();
+        }
+        save(&path, &sample(3)).unwrap();
+        assert!(!stale.exists(), "a killed save's old temp file stays");
+        assert!(
+            fresh.exists(),
+            "a temp file that may be another save's in progress went"
+        );
+        assert!(other.exists(), "a file that is not a temp file went");
+        assert!(path.exists());
+        let _ = fs::remove_dir_all(&dir);
     }
 
     #[test]
