@@ -71,7 +71,14 @@ impl Limits {
             Color::White => (self.wtime, self.winc),
             Color::Black => (self.btime, self.binc),
         };
-        let Some(time) = time else {
+        let other = match us {
+            Color::White => self.btime,
+            Color::Black => self.wtime,
+        };
+        // A clock for the other side only is a timed game whose GUI left ours out:
+        // Stockfish then plays at once, as if our clock were empty, rather than think
+        // until a `stop` that a timed GUI never sends.
+        let Some(time) = time.or(other.map(|_| 0)) else {
             return Deadlines::default();
         };
         let time = time.max(0);
@@ -260,6 +267,24 @@ mod tests {
             ..Limits::default()
         };
         assert_eq!(l.deadlines(Color::White, 10).hard, Some(57));
+    }
+
+    #[test]
+    fn only_the_other_clock_means_no_time() {
+        let l = Limits {
+            wtime: Some(60_000),
+            winc: Some(1000),
+            ..Limits::default()
+        };
+        let d = l.deadlines(Color::Black, 10);
+        assert_eq!((d.soft, d.hard), (Some(1), Some(1)));
+        assert!(l.deadlines(Color::White, 10).hard.unwrap() > 1000);
+        // No clock at all is an infinite search.
+        let l = Limits {
+            winc: Some(1000),
+            ..Limits::default()
+        };
+        assert_eq!(l.deadlines(Color::Black, 10).hard, None);
     }
 
     #[test]

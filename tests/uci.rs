@@ -588,6 +588,27 @@ fn clock_play_respects_the_clock() {
     assert!(t - sent > Duration::from_millis(250), "{:?}", t - sent);
 }
 
+/// A timed `go` with the other side's clock only (python-chess sends just the clocks it
+/// is given) plays at once with a warning, as Stockfish does, instead of thinking until
+/// a `stop` that never comes.
+#[test]
+fn a_clock_for_the_other_side_only_moves_at_once() {
+    let mut e = Engine::start();
+    e.send("position startpos moves e2e4");
+    let sent = Instant::now();
+    e.send("go wtime 600000 winc 5000");
+    let (t, line, lines) = e.wait_for(|l| l.starts_with("bestmove"), LONG);
+    assert!(t - sent < Duration::from_secs(2), "{:?}", t - sent);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string") && l.contains("black")),
+        "{lines:?}"
+    );
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    assert_legal_best(&line, start, &["e2e4"]);
+}
+
 #[test]
 fn extra_commands() {
     let mut e = Engine::start();

@@ -562,6 +562,15 @@ impl Engine {
             + (us == chess::Color::Black) as usize;
         self.lag.on_go(&limits, us, game_ply, Arc::clone(&clock));
         let overhead = self.options.move_overhead_ms + self.lag.estimate_ms();
+        let (ours, theirs, side) = match us {
+            chess::Color::White => (limits.wtime, limits.btime, "white"),
+            chess::Color::Black => (limits.btime, limits.wtime, "black"),
+        };
+        if limits.movetime.is_none() && ours.is_none() && theirs.is_some() {
+            complain(&format!(
+                "go: no clock given for {side}, the side to move: moving at once"
+            ));
+        }
         if self.debug {
             let d = limits.deadlines(us, overhead);
             send(&format!(
