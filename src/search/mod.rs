@@ -89,6 +89,9 @@ pub struct Report {
     pub tbhits: u64,
     /// Legal from the root; ends at a mate or a draw.
     pub pv: Vec<ChessMove>,
+    /// `Exact` for a finished line; `Lower` or `Upper` for the interim report of an
+    /// aspiration window that failed high or low (`lowerbound` / `upperbound`).
+    pub bound: Bound,
 }
 
 /// Counters of one iteration (or, summed, of a whole bench), for people who study the
@@ -185,6 +188,9 @@ impl Outcome {
 /// From when on the root move being searched is reported (as Stockfish does; earlier
 /// it would only flood the GUI).
 const CURRMOVE_AFTER: std::time::Duration = std::time::Duration::from_secs(1);
+/// From when on an aspiration window that fails is reported at once, with its bound
+/// (Stockfish's 3 s): a long re-search otherwise leaves the GUI with no news.
+const BOUND_REPORT_AFTER: std::time::Duration = std::time::Duration::from_secs(3);
 /// Nodes between polls of the clock.
 const POLL_MASK: u64 = 1023;
 /// Stack frames kept before ply 0, so that `ply - 2` is always a valid frame.
@@ -353,6 +359,7 @@ impl Worker {
             pv_idx: 0,
             stats: Stats::default(),
             currmove: false,
+            report_bounds: role == Role::Main && limits.multipv <= 1,
             sink: report,
             role,
             shared,
@@ -669,6 +676,7 @@ impl Pool {
                 hashfull: tt.hashfull(),
                 tbhits: self.tb.as_ref().map_or(0, Syzygy::hits),
                 pv: best.pv.clone(),
+                bound: Bound::Exact,
             }));
         }
         best
@@ -762,6 +770,8 @@ struct Searcher<'a> {
     stats: Stats,
     /// Whether `Event::CurrMove` is sent (after the first second of a search).
     currmove: bool,
+    /// Whether a failed aspiration window is reported (main thread, one line).
+    report_bounds: bool,
     /// Where events go.
     sink: &'a mut dyn FnMut(Event),
     /// Main thread or helper.
@@ -1038,9 +1048,11 @@ impl Searcher<'_> {
                 return score;
             }
             if score <= alpha && alpha > -INFINITY {
+                self.report_bound(pos, depth, score, Bound::Upper);
                 beta = (alpha + beta) / 2;
                 alpha = (score - delta).max(-INFINITY);
             } else if score >= beta && beta < INFINITY {
+                self.report_bound(pos, depth, score, Bound::Lower);
                 beta = (score + delta).min(INFINITY);
             } else {
                 return score;
@@ -1051,6 +1063,30 @@ impl Searcher<'_> {
                 beta = INFINITY;
             }
         }
+    }
+
+    /// After [`BOUND_REPORT_AFTER`], tells the GUI that the window failed: the score is
+    /// a bound, with the line of the move that failed high (or of the first move, when
+    /// all failed low).
+    fn report_bound(&mut self, pos: &Position, depth: i32, score: i32, bound: Bound) {
+        // A root in the tablebases reports their score, which is no bound.
+        if !self.report_bounds
+            || self.tb.root_score.is_some()
+            || self.clock.elapsed() < BOUND_REPORT_AFTER
+        {
+            return;
+        }
+        let i = match bound {
+            Bound::Lower => self.root_best.unwrap_or(0),
+            _ => 0,
+        };
+        let Some(r) = self.root_moves.get(i) else {
+            return;
+        };
+        let pv = legal_pv(pos, &r.pv, self.root_ply);
+        let mut line = self.report(depth as u32, 1, score, pv);
+        line.bound = bound;
+        (self.sink)(Event::Line(&line));
     }
 
     /// The report of line `multipv` of an iteration at `depth`, with its root score
@@ -1070,6 +1106,7 @@ impl Searcher<'_> {
             hashfull: self.tt.hashfull(),
             tbhits: self.tb.tables.map_or(0, Syzygy::hits),
             pv,
+            bound: Bound::Exact,
         }
     }
 

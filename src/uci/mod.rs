@@ -32,7 +32,7 @@ use crate::score::mate_in_moves;
 use crate::search::{Event, Outcome, Pool, Report, SearchConfig, Stats};
 use crate::skill::{self, Skill};
 use crate::time::{Clock, LagTracker, Limits};
-use crate::tt::TranspositionTable;
+use crate::tt::{Bound, TranspositionTable};
 use crate::wdl;
 
 /// Engine name and authors, as sent in answer to `uci`.
@@ -64,6 +64,11 @@ pub fn info_line(r: &Report, show_wdl: bool) -> String {
     if show_wdl {
         let (w, d, l) = wdl::wdl(r.score);
         score.push_str(&format!(" wdl {w} {d} {l}"));
+    }
+    match r.bound {
+        Bound::Lower => score.push_str(" lowerbound"),
+        Bound::Upper => score.push_str(" upperbound"),
+        Bound::Exact => {}
     }
     let nps = r.nodes * 1000 / r.time_ms.max(1);
     let mut line = format!(
@@ -836,5 +841,41 @@ fn learn_from(learning: &Mutex<Learning>, pos: &Position, limits: &Limits, outco
         locked(learning).on_search(pos, outcome.best, outcome.depth, score, !limits.infinite);
     if let Some(w) = warning {
         complain(&format!("Learning: {w}"));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn report(score: i32, bound: Bound) -> Report {
+        Report {
+            depth: 12,
+            seldepth: 18,
+            multipv: 1,
+            score,
+            nodes: 5000,
+            time_ms: 10,
+            hashfull: 3,
+            tbhits: 0,
+            pv: vec!["e2e4".parse().unwrap()],
+            bound,
+        }
+    }
+
+    #[test]
+    fn a_failed_window_is_reported_as_a_bound() {
+        let exact = info_line(&report(35, Bound::Exact), false);
+        assert!(exact.contains(" score cp 35 nodes "), "{exact}");
+        let low = info_line(&report(35, Bound::Lower), false);
+        assert!(low.contains(" score cp 35 lowerbound nodes "), "{low}");
+        // As Stockfish writes it: the bound after the WDL triple.
+        let high = info_line(&report(-40, Bound::Upper), true);
+        let (w, d, l) = wdl::wdl(-40);
+        assert!(
+            high.contains(&format!(" score cp -40 wdl {w} {d} {l} upperbound nodes ")),
+            "{high}"
+        );
+        assert!(high.ends_with(" pv e2e4"), "{high}");
     }
 }
