@@ -55,6 +55,22 @@ const MOVETIME_RESERVE_SHARE: i64 = 3;
 const MOVETIME_RESERVE_MS: i64 = 50;
 
 impl Limits {
+    /// The clock of `side`, as the GUI gave it.
+    fn clock_of(&self, side: Color) -> Option<i64> {
+        match side {
+            Color::White => self.wtime,
+            Color::Black => self.btime,
+        }
+    }
+
+    /// A timed `go` whose GUI gave the other side's clock but not ours: a timed game
+    /// that left ours out. Stockfish then plays at once, as if our clock were empty,
+    /// rather than think until a `stop` that a timed GUI never sends; so does
+    /// [`Limits::deadlines`], and the UCI layer says why.
+    pub fn lacks_own_clock(&self, us: Color) -> bool {
+        self.movetime.is_none() && self.clock_of(us).is_none() && self.clock_of(!us).is_some()
+    }
+
     /// Computes deadlines for the side `us`, keeping `overhead` ms in hand for the GUI
     /// and the pipe. The hard deadline never exceeds the remaining clock minus overhead.
     pub fn deadlines(&self, us: Color, overhead: u64) -> Deadlines {
@@ -67,18 +83,16 @@ impl Limits {
                 hard: Some(t),
             };
         }
-        let (time, inc) = match us {
-            Color::White => (self.wtime, self.winc),
-            Color::Black => (self.btime, self.binc),
+        let inc = match us {
+            Color::White => self.winc,
+            Color::Black => self.binc,
         };
-        let other = match us {
-            Color::White => self.btime,
-            Color::Black => self.wtime,
+        let time = if self.lacks_own_clock(us) {
+            Some(0)
+        } else {
+            self.clock_of(us)
         };
-        // A clock for the other side only is a timed game whose GUI left ours out:
-        // Stockfish then plays at once, as if our clock were empty, rather than think
-        // until a `stop` that a timed GUI never sends.
-        let Some(time) = time.or(other.map(|_| 0)) else {
+        let Some(time) = time else {
             return Deadlines::default();
         };
         let time = time.max(0);

@@ -567,11 +567,11 @@ impl Engine {
             + (us == chess::Color::Black) as usize;
         self.lag.on_go(&limits, us, game_ply, Arc::clone(&clock));
         let overhead = self.options.move_overhead_ms + self.lag.estimate_ms();
-        let (ours, theirs, side) = match us {
-            chess::Color::White => (limits.wtime, limits.btime, "white"),
-            chess::Color::Black => (limits.btime, limits.wtime, "black"),
-        };
-        if limits.movetime.is_none() && ours.is_none() && theirs.is_some() {
+        if limits.lacks_own_clock(us) {
+            let side = match us {
+                chess::Color::White => "white",
+                chess::Color::Black => "black",
+            };
             complain(&format!(
                 "go: no clock given for {side}, the side to move: moving at once"
             ));
