@@ -7,7 +7,7 @@ mod common;
 use std::time::Instant;
 
 use common::{data, random_positions};
-use tiefe::eval::evaluate;
+use tiefe::eval::{evaluate, evaluate_cached, PawnCache};
 use tiefe::position::{setup, Position};
 use tiefe::score::{mate_in_moves, mated_in, DRAW, MAX_PLY};
 use tiefe::search::{search, Outcome, SearchConfig};
@@ -320,9 +320,14 @@ fn threefold_repetition_before_the_root() {
 
 #[test]
 fn evaluation_is_colour_symmetric() {
+    // The start position is level but for the side to move's tempo (full phase: the
+    // middlegame half).
     let start = Position::startpos();
-    assert_eq!(evaluate(&start), 0);
+    assert_eq!(evaluate(&start), tiefe::eval::weights::TEMPO.0);
     let positions = random_positions(600, 3);
+    // One pawn cache across all positions and their mirrors: what it hands back is
+    // exactly what a fresh evaluation computes.
+    let mut cache = PawnCache::new();
     for pos in &positions {
         let mirror = pos.mirrored();
         assert_eq!(
@@ -332,6 +337,8 @@ fn evaluation_is_colour_symmetric() {
             pos.to_fen(),
             mirror.to_fen()
         );
+        assert_eq!(evaluate_cached(pos, &mut cache), evaluate(pos));
+        assert_eq!(evaluate_cached(&mirror, &mut cache), evaluate(pos));
     }
 }
 

@@ -748,17 +748,17 @@ fn multipv_gives_sorted_distinct_lines() {
     for fen in positions {
         let mut single = Engine::start();
         single.send(&format!("position fen {fen}"));
-        single.send("go depth 7");
+        single.send("go depth 8");
         let (best1, _) = single.bestmove(LONG);
 
         let mut e = Engine::start();
         e.send("setoption name MultiPV value 3");
         e.send(&format!("position fen {fen}"));
-        e.send("go depth 7");
+        e.send("go depth 8");
         let (best3, lines) = e.bestmove(LONG);
         assert_pvs_legal(&lines, fen, &[]);
         let groups = lines_by_depth(&lines);
-        assert_eq!(groups.len(), 7, "{fen}");
+        assert_eq!(groups.len(), 8, "{fen}");
         for (d, group) in &groups {
             let idx: Vec<usize> = group.iter().filter_map(|l| multipv_of(l)).collect();
             assert_eq!(idx, vec![1, 2, 3], "depth {d} of {fen}: {group:?}");
@@ -891,7 +891,9 @@ fn search_statistics_and_currmove() {
     let (_, lines) = e.bestmove(LONG);
     assert!(!lines.iter().any(|l| l.starts_with("info string depth")));
 
-    e.send("go movetime 1600");
+    // currmove is sent as a root move starts after the first second; the first move
+    // of a deep iteration can take most of a second alone, so give it three.
+    e.send("go movetime 3000");
     let (_, lines) = e.bestmove(LONG);
     let cur: Vec<&String> = lines.iter().filter(|l| l.contains(" currmove ")).collect();
     assert!(!cur.is_empty(), "{lines:?}");

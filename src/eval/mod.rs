@@ -2,14 +2,19 @@
 //!
 //! Every weight is a middlegame/endgame pair ([`S`]) kept in [`weights`]; the two totals
 //! are blended by game phase, measured from the non-pawn material left. The tables are
-//! the core; on top sit pawn structure (passed, doubled, isolated pawns), the bishop
-//! pair, rooks on open files and piece mobility. The score is from the side to move, in
-//! centipawns. Colour symmetry holds by construction: every term is computed for each
-//! side from that side's point of view (a black piece reads the mirrored square).
+//! the core; on top sit pawn structure (passed pawns by rank, free path, blocker and
+//! king distances; doubled, isolated, backward, supported and phalanx pawns), the
+//! bishop pair, rooks on open files, piece mobility, king safety (attack on the king
+//! zone, pawn shield and storm), threats and the side to move's tempo. The score is
+//! from the side to move, in centipawns. Colour symmetry holds by construction: every
+//! term is computed for each side from that side's point of view (a black piece reads
+//! the mirrored square).
 //!
 //! The evaluation is written once, generic over a [`Trace`]: the engine passes
 //! [`NoTrace`], which compiles away, and the `eval` command passes a [`Breakdown`] that
-//! records each term for each side.
+//! records each term for each side. The terms that depend on the pawns alone are
+//! computed by [`pawn_eval`]; the search keeps them in a [`PawnCache`], since the
+//! pawns change in few of the positions it visits.
 
 pub mod weights;
 
@@ -86,10 +91,11 @@ pub enum Term {
     Mobility,
     KingSafety,
     Threats,
+    Tempo,
 }
 
 /// Every [`Term`], in the order the `eval` command prints them.
-pub const TERMS: [Term; 9] = [
+pub const TERMS: [Term; 10] = [
     Term::Material,
     Term::Squares,
     Term::PassedPawns,
@@ -99,6 +105,7 @@ pub const TERMS: [Term; 9] = [
     Term::Mobility,
     Term::KingSafety,
     Term::Threats,
+    Term::Tempo,
 ];
 
 impl Term {
@@ -114,6 +121,7 @@ impl Term {
             Term::Mobility => "mobility",
             Term::KingSafety => "king safety",
             Term::Threats => "threats",
+            Term::Tempo => "tempo",
         }
     }
 }
@@ -257,7 +265,7 @@ fn bits(b: u64) -> impl Iterator<Item = usize> {
 
 /// All terms for one side, from that side's point of view, and its phase weight.
 #[inline(always)]
-fn side<T: Trace>(board: &Board, us: Color, trace: &mut T) -> (S, i32) {
+fn side<T: Trace>(board: &Board, us: Color, passers: u64, trace: &mut T) -> (S, i32) {
     let them = !us;
     let occ = board.combined().0;
     let ours = board.color_combined(us).0;
@@ -292,43 +300,30 @@ fn side<T: Trace>(board: &Board, us: Color, trace: &mut T) -> (S, i32) {
         add(Term::Squares, sq, trace);
     }
 
-    // Pawns: passed, doubled, isolated.
+    // Passed pawns: what depends on more than the pawns (the rank bonus is in
+    // [`pawn_eval`]).
     let mut passed = S::default();
-    let mut structure = S::default();
-    for s in bits(our_pawns) {
+    for s in bits(passers & ours) {
+        let r = relative_rank(us, s) as usize;
         let ahead = front_file(us, s);
-        let span = ahead | (ahead & !FILE_H) << 1 | (ahead & !FILE_A) >> 1;
-        if adjacent_files(s) & our_pawns == 0 {
-            structure += ISOLATED;
-            trace.coeff(us, index::ISOLATED, 1);
+        if ahead & occ == 0 {
+            passed += PASSED_FREE[r];
+            trace.coeff(us, index::PASSED_FREE + r, 1);
         }
-        if span & their_pawns == 0 && ahead & our_pawns == 0 {
-            let r = relative_rank(us, s) as usize;
-            passed += PASSED[r];
-            trace.coeff(us, index::PASSED + r, 1);
-            if ahead & occ == 0 {
-                passed += PASSED_FREE[r];
-                trace.coeff(us, index::PASSED_FREE + r, 1);
-            }
-            if r >= 3 {
-                let stop = if us == Color::White { s + 8 } else { s - 8 };
-                let w = r as i32 - 2;
-                let (t, o) = (w * distance(their_king, stop), w * distance(our_king, stop));
-                passed += PASSED_KING_THEIRS * t + PASSED_KING_OURS * o;
-                trace.coeff(us, index::PASSED_KING_THEIRS, t);
-                trace.coeff(us, index::PASSED_KING_OURS, o);
-            }
+        let stop = if us == Color::White { s + 8 } else { s - 8 };
+        if theirs & (1u64 << stop) != 0 {
+            passed += PASSED_BLOCKED;
+            trace.coeff(us, index::PASSED_BLOCKED, 1);
         }
-    }
-    for f in ALL_FILES {
-        let n = (get_file(f).0 & our_pawns).count_ones() as i32;
-        if n > 1 {
-            structure += DOUBLED * (n - 1);
-            trace.coeff(us, index::DOUBLED, n - 1);
+        if r >= 3 {
+            let w = r as i32 - 2;
+            let (t, o) = (w * distance(their_king, stop), w * distance(our_king, stop));
+            passed += PASSED_KING_THEIRS * t + PASSED_KING_OURS * o;
+            trace.coeff(us, index::PASSED_KING_THEIRS, t);
+            trace.coeff(us, index::PASSED_KING_OURS, o);
         }
     }
     add(Term::PassedPawns, passed, trace);
-    add(Term::PawnStructure, structure, trace);
 
     // Bishop pair.
     if (board.pieces(Piece::Bishop).0 & ours).count_ones() >= 2 {
@@ -400,6 +395,17 @@ fn side<T: Trace>(board: &Board, us: Color, trace: &mut T) -> (S, i32) {
             trace.coeff(us, index::SHIELD + i, n);
         }
     }
+    // Their pawns storming our king: on its files, one to three ranks ahead of it.
+    for (i, w) in STORM.iter().enumerate() {
+        let rank = relative_rank(us, our_king) + 1 + i as i32;
+        if rank <= 7 {
+            let abs = if us == Color::White { rank } else { 7 - rank };
+            let row = 0xFFu64 << (8 * abs);
+            let n = (their_pawns & shelter_files & row).count_ones() as i32;
+            king += *w * n;
+            trace.coeff(us, index::STORM + i, n);
+        }
+    }
     add(Term::KingSafety, king, trace);
 
     // Threats: their pieces attacked by our cheaper ones.
@@ -421,14 +427,144 @@ fn side<T: Trace>(board: &Board, us: Color, trace: &mut T) -> (S, i32) {
     (total, phase)
 }
 
-/// Evaluates `board` from White's point of view, reporting each term to `trace`.
-pub fn evaluate_traced<T: Trace>(board: &Board, trace: &mut T) -> (i32, i32) {
-    let (w, pw) = side(board, Color::White, trace);
-    let (b, pb) = side(board, Color::Black, trace);
+/// The terms that depend on the pawns alone, for both sides, and so can be cached by
+/// pawn structure ([`PawnCache`]): doubled, isolated, backward, supported and phalanx
+/// pawns and the passed pawns' rank bonus.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct PawnEval {
+    white_pawns: u64,
+    black_pawns: u64,
+    /// White's pawn score minus Black's.
+    score: S,
+    /// Every passed pawn of both sides.
+    passers: u64,
+}
+
+fn pawn_eval<T: Trace>(board: &Board, trace: &mut T) -> PawnEval {
+    let pawns = board.pieces(Piece::Pawn).0;
+    let white_pawns = pawns & board.color_combined(Color::White).0;
+    let black_pawns = pawns & board.color_combined(Color::Black).0;
+    let mut e = PawnEval {
+        white_pawns,
+        black_pawns,
+        ..PawnEval::default()
+    };
+    for us in [Color::White, Color::Black] {
+        let (our_pawns, their_pawns) = if us == Color::White {
+            (white_pawns, black_pawns)
+        } else {
+            (black_pawns, white_pawns)
+        };
+        let our_attacks = pawn_attacks(our_pawns, us);
+        let their_attacks = pawn_attacks(their_pawns, !us);
+        let mut passed = S::default();
+        let mut structure = S::default();
+        for s in bits(our_pawns) {
+            let ahead = front_file(us, s);
+            let span = ahead | (ahead & !FILE_H) << 1 | (ahead & !FILE_A) >> 1;
+            let neighbours = adjacent_files(s) & our_pawns;
+            let bit = 1u64 << s;
+            if neighbours == 0 {
+                structure += ISOLATED;
+                trace.coeff(us, index::ISOLATED, 1);
+            } else {
+                // Backward: every neighbour is ahead of it, and its stop square is
+                // held by an enemy pawn, so it can neither advance nor be defended.
+                let behind_or_level = !span & !ahead & (adjacent_files(s));
+                let stop = if us == Color::White { s + 8 } else { s - 8 };
+                if neighbours & behind_or_level == 0 && their_attacks & (1u64 << stop) != 0 {
+                    structure += BACKWARD;
+                    trace.coeff(us, index::BACKWARD, 1);
+                }
+            }
+            if our_attacks & bit != 0 {
+                structure += SUPPORTED;
+                trace.coeff(us, index::SUPPORTED, 1);
+            }
+            let level = 0xFFu64 << (s & !7);
+            if neighbours & level != 0 {
+                structure += PHALANX;
+                trace.coeff(us, index::PHALANX, 1);
+            }
+            if span & their_pawns == 0 && ahead & our_pawns == 0 {
+                let r = relative_rank(us, s) as usize;
+                passed += PASSED[r];
+                trace.coeff(us, index::PASSED + r, 1);
+                e.passers |= bit;
+            }
+        }
+        for f in ALL_FILES {
+            let n = (get_file(f).0 & our_pawns).count_ones() as i32;
+            if n > 1 {
+                structure += DOUBLED * (n - 1);
+                trace.coeff(us, index::DOUBLED, n - 1);
+            }
+        }
+        trace.add(us, Term::PassedPawns, passed);
+        trace.add(us, Term::PawnStructure, structure);
+        let sum = passed + structure;
+        e.score += if us == Color::White { sum } else { -sum };
+    }
+    e
+}
+
+/// A small per-thread cache of [`PawnEval`] by pawn structure. Entries hold both
+/// sides' pawn sets, so a hit is exact: a collision costs only a recomputation.
+pub struct PawnCache {
+    entries: Vec<PawnEval>,
+}
+
+/// Entries in a [`PawnCache`] (32 bytes each: 256 KiB).
+const PAWN_CACHE_SIZE: usize = 1 << 13;
+
+impl Default for PawnCache {
+    fn default() -> Self {
+        PawnCache::new()
+    }
+}
+
+impl PawnCache {
+    pub fn new() -> PawnCache {
+        // An empty entry (no pawns at all, score 0, no passers) is a true entry of the
+        // pawnless structure, so a zeroed table needs no "empty" marker.
+        PawnCache {
+            entries: vec![PawnEval::default(); PAWN_CACHE_SIZE],
+        }
+    }
+
+    #[inline]
+    fn probe(&mut self, pos: &Position) -> PawnEval {
+        let board = pos.board();
+        let pawns = board.pieces(Piece::Pawn).0;
+        let white = pawns & board.color_combined(Color::White).0;
+        let black = pawns & board.color_combined(Color::Black).0;
+        let slot = &mut self.entries[pos.pawn_key() as usize & (PAWN_CACHE_SIZE - 1)];
+        if slot.white_pawns != white || slot.black_pawns != black {
+            *slot = pawn_eval(board, &mut NoTrace);
+        }
+        *slot
+    }
+}
+
+/// The evaluation from the pawn terms `pawns` on: White's point of view, and the phase.
+#[inline(always)]
+fn evaluate_with<T: Trace>(board: &Board, pawns: &PawnEval, trace: &mut T) -> (i32, i32) {
+    let (w, pw) = side(board, Color::White, pawns.passers, trace);
+    let (b, pb) = side(board, Color::Black, pawns.passers, trace);
     let phase = (pw + pb).min(MAX_PHASE);
-    let d = w - b;
+    let stm = board.side_to_move();
+    trace.add(stm, Term::Tempo, TEMPO);
+    trace.coeff(stm, index::TEMPO, 1);
+    let tempo = if stm == Color::White { TEMPO } else { -TEMPO };
+    let d = w - b + pawns.score + tempo;
     let white = (d.0 * phase + d.1 * (MAX_PHASE - phase)) / MAX_PHASE;
     (white, phase)
+}
+
+/// Evaluates `board` from White's point of view, reporting each term to `trace`.
+pub fn evaluate_traced<T: Trace>(board: &Board, trace: &mut T) -> (i32, i32) {
+    let pawns = pawn_eval(board, trace);
+    evaluate_with(board, &pawns, trace)
 }
 
 /// Every term for both sides, White's point of view, for the `eval` command.
@@ -444,6 +580,20 @@ pub fn breakdown(board: &Board) -> Breakdown {
 #[inline]
 pub fn evaluate(pos: &Position) -> i32 {
     let (white, _) = evaluate_traced(pos.board(), &mut NoTrace);
+    from_side_to_move(pos, white)
+}
+
+/// [`evaluate`], with the pawn terms taken from (and kept in) `cache`: the search's
+/// form. The result is the same number.
+#[inline]
+pub fn evaluate_cached(pos: &Position, cache: &mut PawnCache) -> i32 {
+    let pawns = cache.probe(pos);
+    let (white, _) = evaluate_with(pos.board(), &pawns, &mut NoTrace);
+    from_side_to_move(pos, white)
+}
+
+#[inline(always)]
+fn from_side_to_move(pos: &Position, white: i32) -> i32 {
     if pos.side_to_move() == Color::White {
         white
     } else {

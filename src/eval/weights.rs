@@ -139,6 +139,19 @@ pub const THREAT_BY_PAWN: S = S(45, 30);
 /// theirs attacked by one of our rooks.
 pub const THREAT_BY_MINOR: S = S(30, 20);
 pub const THREAT_BY_ROOK: S = S(30, 20);
+/// A pawn whose neighbours have all advanced past it and whose stop square an enemy
+/// pawn holds.
+pub const BACKWARD: S = S(-8, -8);
+/// A pawn defended by one of ours, and a pawn with one of ours beside it on its rank.
+pub const SUPPORTED: S = S(8, 6);
+pub const PHALANX: S = S(5, 4);
+/// A passed pawn whose stop square holds an enemy piece.
+pub const PASSED_BLOCKED: S = S(-5, -15);
+/// Their pawns on our king's file and the next ones, one, two and three ranks ahead
+/// of it.
+pub const STORM: [S; 3] = [S(-10, 0), S(-10, 0), S(-5, 0)];
+/// The side to move's edge.
+pub const TEMPO: S = S(12, 6);
 
 /// The flat layout of every weight that enters the evaluation linearly, for the tuner:
 /// where each named weight (or table) starts.
@@ -146,6 +159,8 @@ pub mod index {
     pub const PIECE_VALUE: usize = 0;
     pub const PSQT: usize = PIECE_VALUE + 6;
     pub const PASSED: usize = PSQT + 6 * 64;
+    /// Where the terms begin, after material and the tables.
+    pub const FIRST_TERM: usize = PASSED;
     pub const PASSED_FREE: usize = PASSED + 8;
     pub const PASSED_KING_THEIRS: usize = PASSED_FREE + 8;
     pub const PASSED_KING_OURS: usize = PASSED_KING_THEIRS + 1;
@@ -159,8 +174,14 @@ pub mod index {
     pub const THREAT_BY_PAWN: usize = SHIELD + 2;
     pub const THREAT_BY_MINOR: usize = THREAT_BY_PAWN + 1;
     pub const THREAT_BY_ROOK: usize = THREAT_BY_MINOR + 1;
+    pub const BACKWARD: usize = THREAT_BY_ROOK + 1;
+    pub const SUPPORTED: usize = BACKWARD + 1;
+    pub const PHALANX: usize = SUPPORTED + 1;
+    pub const PASSED_BLOCKED: usize = PHALANX + 1;
+    pub const STORM: usize = PASSED_BLOCKED + 1;
+    pub const TEMPO: usize = STORM + 3;
     /// Number of weights.
-    pub const COUNT: usize = THREAT_BY_ROOK + 1;
+    pub const COUNT: usize = TEMPO + 1;
 }
 
 /// Every linear weight in the flat layout of [`index`].
@@ -183,7 +204,17 @@ pub fn flat() -> Vec<S> {
     ]);
     v.extend_from_slice(&MOBILITY);
     v.extend_from_slice(&SHIELD);
-    v.extend_from_slice(&[THREAT_BY_PAWN, THREAT_BY_MINOR, THREAT_BY_ROOK]);
+    v.extend_from_slice(&[
+        THREAT_BY_PAWN,
+        THREAT_BY_MINOR,
+        THREAT_BY_ROOK,
+        BACKWARD,
+        SUPPORTED,
+        PHALANX,
+        PASSED_BLOCKED,
+    ]);
+    v.extend_from_slice(&STORM);
+    v.push(TEMPO);
     debug_assert_eq!(v.len(), index::COUNT);
     v
 }

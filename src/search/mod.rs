@@ -20,7 +20,7 @@ use std::time::Instant;
 
 use chess::ChessMove;
 
-use crate::eval::evaluate;
+use crate::eval::{evaluate, evaluate_cached, PawnCache};
 use crate::position::Position;
 use crate::score::{
     is_mate, mate_in_moves, mated_in, DRAW, EVAL_NONE, INFINITY, MATE, MATE_BOUND, MAX_PLY,
@@ -247,6 +247,8 @@ pub struct Worker {
     pv_len: [usize; MAX_PLY + 1],
     /// Late move reductions by [noisy][depth][move number].
     lmr: Box<[[[i32; 64]; 64]; 2]>,
+    /// The pawn terms of the evaluation by pawn structure.
+    pawns: PawnCache,
 }
 
 impl Default for Worker {
@@ -271,6 +273,7 @@ impl Worker {
             pv: vec![[ChessMove::default(); MAX_PLY + 1]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
             lmr,
+            pawns: PawnCache::new(),
         }
     }
 
@@ -1213,11 +1216,11 @@ impl Searcher<'_> {
     /// comes from the table when it has one; the correction (pawn-structure correction
     /// history) applies only with pruning on, so that exact mode stays plain minimax.
     #[inline]
-    fn static_eval(&self, pos: &Position, entry: Option<&Entry>) -> (i32, i32) {
-        let raw = entry
-            .map(|e| e.eval)
-            .filter(|&e| e != EVAL_NONE)
-            .unwrap_or_else(|| evaluate(pos));
+    fn static_eval(&mut self, pos: &Position, entry: Option<&Entry>) -> (i32, i32) {
+        let raw = match entry.map(|e| e.eval).filter(|&e| e != EVAL_NONE) {
+            Some(e) => e,
+            None => evaluate_cached(pos, &mut self.w.pawns),
+        };
         if !self.config.pruning {
             return (raw, raw);
         }
