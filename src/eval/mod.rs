@@ -384,27 +384,24 @@ fn side<T: Trace>(board: &Board, us: Color, passers: u64, trace: &mut T) -> (S, 
     if attackers >= 2 {
         king += S((units * units / KING_ATTACK_DIV).min(KING_ATTACK_MAX), 0);
     }
+    // Our pawns sheltering our king (one and two ranks ahead of it, on its file and the
+    // next ones) and theirs storming it (one to three ranks ahead).
     let shelter_files = (FILE_A << (our_king & 7)) | adjacent_files(our_king);
-    for (i, w) in SHIELD.iter().enumerate() {
+    for (i, storm) in STORM.iter().enumerate() {
         let rank = relative_rank(us, our_king) + 1 + i as i32;
-        if rank <= 7 {
-            let abs = if us == Color::White { rank } else { 7 - rank };
-            let row = 0xFFu64 << (8 * abs);
-            let n = (our_pawns & shelter_files & row).count_ones() as i32;
+        if rank > 7 {
+            break;
+        }
+        let abs = if us == Color::White { rank } else { 7 - rank };
+        let row = shelter_files & 0xFFu64 << (8 * abs);
+        if let Some(w) = SHIELD.get(i) {
+            let n = (our_pawns & row).count_ones() as i32;
             king += *w * n;
             trace.coeff(us, index::SHIELD + i, n);
         }
-    }
-    // Their pawns storming our king: on its files, one to three ranks ahead of it.
-    for (i, w) in STORM.iter().enumerate() {
-        let rank = relative_rank(us, our_king) + 1 + i as i32;
-        if rank <= 7 {
-            let abs = if us == Color::White { rank } else { 7 - rank };
-            let row = 0xFFu64 << (8 * abs);
-            let n = (their_pawns & shelter_files & row).count_ones() as i32;
-            king += *w * n;
-            trace.coeff(us, index::STORM + i, n);
-        }
+        let n = (their_pawns & row).count_ones() as i32;
+        king += *storm * n;
+        trace.coeff(us, index::STORM + i, n);
     }
     add(Term::KingSafety, king, trace);
 
