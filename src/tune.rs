@@ -208,6 +208,13 @@ pub fn tune(
     let mut v = vec![(0.0f64, 0.0f64); n];
     let scale = k * std::f64::consts::LN_10 / 400.0;
     let full = MAX_PHASE as f64;
+    // With --terms-only, material and the tables (the weights before the first term)
+    // stay as they start.
+    let first = if settings.terms_only {
+        index::FIRST_TERM
+    } else {
+        0
+    };
     for epoch in 1..=settings.epochs {
         let grad = in_parallel(samples, |chunk| {
             let mut grad = vec![(0.0f64, 0.0f64); n];
@@ -236,11 +243,6 @@ pub fn tune(
         .unwrap_or_else(|| vec![(0.0, 0.0); n]);
         let inv = 1.0 / samples.len().max(1) as f64;
         let t = epoch as i32;
-        let first = if settings.terms_only {
-            index::FIRST_TERM
-        } else {
-            0
-        };
         for i in first..n {
             let g = (grad[i].0 * inv, grad[i].1 * inv);
             m[i].0 = b1 * m[i].0 + (1.0 - b1) * g.0;

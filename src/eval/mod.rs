@@ -222,6 +222,16 @@ fn front_file(color: Color, sq: usize) -> u64 {
     }
 }
 
+/// The square in front of a pawn of `color` on `sq` (its stop square).
+#[inline(always)]
+fn stop_square(color: Color, sq: usize) -> usize {
+    if color == Color::White {
+        sq + 8
+    } else {
+        sq - 8
+    }
+}
+
 /// The files next to `sq`'s file.
 #[inline(always)]
 fn adjacent_files(sq: usize) -> u64 {
@@ -310,7 +320,7 @@ fn side<T: Trace>(board: &Board, us: Color, passers: u64, trace: &mut T) -> (S, 
             passed += PASSED_FREE[r];
             trace.coeff(us, index::PASSED_FREE + r, 1);
         }
-        let stop = if us == Color::White { s + 8 } else { s - 8 };
+        let stop = stop_square(us, s);
         if theirs & (1u64 << stop) != 0 {
             passed += PASSED_BLOCKED;
             trace.coeff(us, index::PASSED_BLOCKED, 1);
@@ -465,11 +475,11 @@ fn pawn_eval<T: Trace>(board: &Board, trace: &mut T) -> PawnEval {
                 structure += ISOLATED;
                 trace.coeff(us, index::ISOLATED, 1);
             } else {
-                // Backward: every neighbour is ahead of it, and its stop square is
-                // held by an enemy pawn, so it can neither advance nor be defended.
-                let behind_or_level = !span & !ahead & (adjacent_files(s));
-                let stop = if us == Color::White { s + 8 } else { s - 8 };
-                if neighbours & behind_or_level == 0 && their_attacks & (1u64 << stop) != 0 {
+                // Backward: every neighbour is ahead of it (inside its span), and its
+                // stop square is held by an enemy pawn, so it can neither advance nor
+                // be defended.
+                let stop = stop_square(us, s);
+                if neighbours & !span == 0 && their_attacks & (1u64 << stop) != 0 {
                     structure += BACKWARD;
                     trace.coeff(us, index::BACKWARD, 1);
                 }
