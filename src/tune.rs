@@ -163,6 +163,12 @@ pub struct Settings {
     pub zero_tables: bool,
     /// Keep material and the piece-square tables as they are; tune only the terms.
     pub terms_only: bool,
+    /// Strength of an L2 pull towards the starting weights: the loss gains
+    /// `l2 / 2 · Σ ((w − w₀) / 100)²`, so a weight moved by a pawn costs `l2 / 2`. It
+    /// keeps rarely used weights (king squares the data hardly visits, correlated pairs
+    /// such as a piece's value and its mobility) where they started unless the data
+    /// says otherwise.
+    pub l2: f64,
 }
 
 impl Default for Settings {
@@ -173,6 +179,7 @@ impl Default for Settings {
             lambda: 0.5,
             zero_tables: false,
             terms_only: false,
+            l2: 0.0,
         }
     }
 }
@@ -203,6 +210,8 @@ pub fn tune(
 ) -> (Vec<(f64, f64)>, f64) {
     let k = fit_k(samples, &start_weights(false));
     let n = w.len();
+    let anchor = w.clone();
+    let pull = settings.l2 / 1e4;
     let (b1, b2, eps) = (0.9, 0.999, 1e-8);
     let mut m = vec![(0.0f64, 0.0f64); n];
     let mut v = vec![(0.0f64, 0.0f64); n];
@@ -244,7 +253,10 @@ pub fn tune(
         let inv = 1.0 / samples.len().max(1) as f64;
         let t = epoch as i32;
         for i in first..n {
-            let g = (grad[i].0 * inv, grad[i].1 * inv);
+            let g = (
+                grad[i].0 * inv + pull * (w[i].0 - anchor[i].0),
+                grad[i].1 * inv + pull * (w[i].1 - anchor[i].1),
+            );
             m[i].0 = b1 * m[i].0 + (1.0 - b1) * g.0;
             m[i].1 = b1 * m[i].1 + (1.0 - b1) * g.1;
             v[i].0 = b2 * v[i].0 + (1.0 - b2) * g.0 * g.0;
@@ -366,7 +378,7 @@ fn replace_const(src: &str, name: &str, value: &str) -> Result<String, String> {
     Ok(format!("{}{}{}", &src[..eq], value, &src[end..]))
 }
 
-/// `tiefe tune <data> [--epochs N] [--rate R] [--lambda L] [--zero | --terms-only] [--out FILE]`.
+/// `tiefe tune <data> [--epochs N] [--rate R] [--lambda L] [--l2 R] [--zero | --terms-only] [--out FILE]`.
 pub fn main(args: &[String]) -> Result<(), String> {
     let mut settings = Settings::default();
     let mut data = None;
@@ -378,6 +390,7 @@ pub fn main(args: &[String]) -> Result<(), String> {
             "--epochs" => settings.epochs = value()?.parse().map_err(|_| "bad --epochs")?,
             "--rate" => settings.rate = value()?.parse().map_err(|_| "bad --rate")?,
             "--lambda" => settings.lambda = value()?.parse().map_err(|_| "bad --lambda")?,
+            "--l2" => settings.l2 = value()?.parse().map_err(|_| "bad --l2")?,
             "--zero" => settings.zero_tables = true,
             "--terms-only" => settings.terms_only = true,
             "--out" => out = value()?,
@@ -389,7 +402,7 @@ pub fn main(args: &[String]) -> Result<(), String> {
         return Err("--zero and --terms-only exclude each other".into());
     }
     let data = data.ok_or(
-        "usage: tiefe tune <data> [--epochs N] [--rate R] [--lambda L] [--zero | --terms-only] [--out FILE]",
+        "usage: tiefe tune <data> [--epochs N] [--rate R] [--lambda L] [--l2 R] [--zero | --terms-only] [--out FILE]",
     )?;
     let file = std::fs::File::open(&data).map_err(|e| format!("{data}: {e}"))?;
     let (samples, bad) = load(BufReader::new(file));

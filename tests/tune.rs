@@ -76,9 +76,28 @@ fn datagen_then_tune_lowers_the_loss_and_writes_the_weights() {
     };
     let before = tune::loss(&samples, &start, k, settings.lambda);
     let mut losses = Vec::new();
-    let (w, _) = tune::tune(&samples, start, settings, |_, l| losses.push(l));
+    let (w, _) = tune::tune(&samples, start.clone(), settings, |_, l| losses.push(l));
     assert_eq!(losses.len(), 40);
     assert!(*losses.last().unwrap() < before, "{before} -> {losses:?}");
+
+    // A strong L2 pull keeps the weights much nearer where they started.
+    let moved = |w: &[(f64, f64)]| -> f64 {
+        w.iter()
+            .zip(&start)
+            .map(|(a, b)| (a.0 - b.0).abs() + (a.1 - b.1).abs())
+            .sum()
+    };
+    let pulled = Settings {
+        l2: 1e4,
+        ..settings
+    };
+    let (held, _) = tune::tune(&samples, start.clone(), pulled, |_, _| {});
+    assert!(
+        moved(&held) < moved(&w) / 4.0,
+        "{} against {}",
+        moved(&held),
+        moved(&w)
+    );
 
     let tuned = tune::rounded(&w);
     assert_eq!(tuned.len(), index::COUNT);
