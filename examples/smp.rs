@@ -14,7 +14,11 @@ use std::time::{Duration, Instant};
 
 use tiefe::bench::POSITIONS;
 
-/// Seconds until `info depth <depth>` first appears, searching `fen` with `threads`.
+/// Seconds until iteration `depth` is finished, searching `fen` with `threads`: until
+/// its first `info depth <depth> seldepth ...` line with an exact score. The
+/// `info depth <depth> currmove ...` lines (sent after the first second) and the
+/// `lowerbound` / `upperbound` lines of a failed aspiration window come while the
+/// iteration is still running, so they do not count.
 fn time_to_depth(engine: &str, fen: &str, depth: u32, threads: usize) -> Duration {
     let mut child = Command::new(engine)
         .stdin(Stdio::piped())
@@ -38,11 +42,12 @@ fn time_to_depth(engine: &str, fen: &str, depth: u32, threads: usize) -> Duratio
     let start = Instant::now();
     writeln!(stdin, "go depth {depth}").unwrap();
     stdin.flush().unwrap();
-    let want = format!("info depth {depth} ");
+    let want = format!("info depth {depth} seldepth ");
     let mut took = None;
     for l in lines {
         let l = l.unwrap();
-        if took.is_none() && l.starts_with(&want) {
+        let bound = l.contains(" lowerbound") || l.contains(" upperbound");
+        if took.is_none() && l.starts_with(&want) && !bound {
             took = Some(start.elapsed());
         }
         if l.starts_with("bestmove") {
