@@ -12,7 +12,7 @@ fn usage() -> ExitCode {
     eprintln!("       tiefe perft <depth> [fen]");
     eprintln!("       tiefe datagen [--out F] [--games N] [--positions N] [--nodes N] [--seed N] [--random-plies N]");
     eprintln!("       tiefe book build <games.pgn> <out.bin> [--plies N]");
-    eprintln!("       tiefe tune <data> [--epochs N] [--rate R] [--lambda L] [--l2 R] [--zero | --terms-only] [--out F]");
+    eprintln!("       {}", tune::USAGE);
     ExitCode::from(2)
 }
 

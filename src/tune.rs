@@ -378,7 +378,10 @@ fn replace_const(src: &str, name: &str, value: &str) -> Result<String, String> {
     Ok(format!("{}{}{}", &src[..eq], value, &src[end..]))
 }
 
-/// `tiefe tune <data> [--epochs N] [--rate R] [--lambda L] [--l2 R] [--zero | --terms-only] [--out FILE]`.
+/// How `tiefe tune` is called; printed by its own errors and by the binary's usage.
+pub const USAGE: &str = "tiefe tune <data> [--epochs N] [--rate R] [--lambda L] [--l2 R] [--zero | --terms-only] [--out FILE]";
+
+/// `tiefe tune`: see [`USAGE`].
 pub fn main(args: &[String]) -> Result<(), String> {
     let mut settings = Settings::default();
     let mut data = None;
@@ -401,9 +404,7 @@ pub fn main(args: &[String]) -> Result<(), String> {
     if settings.zero_tables && settings.terms_only {
         return Err("--zero and --terms-only exclude each other".into());
     }
-    let data = data.ok_or(
-        "usage: tiefe tune <data> [--epochs N] [--rate R] [--lambda L] [--l2 R] [--zero | --terms-only] [--out FILE]",
-    )?;
+    let data = data.ok_or(format!("usage: {USAGE}"))?;
     let file = std::fs::File::open(&data).map_err(|e| format!("{data}: {e}"))?;
     let (samples, bad) = load(BufReader::new(file));
     eprintln!(
