@@ -200,15 +200,18 @@ pub fn start_weights(zero_tables: bool) -> Vec<(f64, f64)> {
         .collect()
 }
 
-/// Tunes from `start`, calling `progress(epoch, loss)` after each epoch. Returns the
-/// weights and K.
+/// Tunes from `w` with the scaling constant `k` (from [`fit_k`] on the engine's own
+/// weights: the caller fits it once, as it also prints it), calling
+/// `progress(epoch, loss)` after each epoch. The loss passed is the data loss alone,
+/// without the L2 pull, so that runs with and without `--l2` compare. Returns the
+/// weights.
 pub fn tune(
     samples: &[Sample],
     mut w: Vec<(f64, f64)>,
+    k: f64,
     settings: Settings,
     mut progress: impl FnMut(usize, f64),
-) -> (Vec<(f64, f64)>, f64) {
-    let k = fit_k(samples, &start_weights(false));
+) -> Vec<(f64, f64)> {
     let n = w.len();
     let anchor = w.clone();
     let pull = settings.l2 / 1e4;
@@ -268,7 +271,7 @@ pub fn tune(
         }
         progress(epoch, loss(samples, &w, k, settings.lambda));
     }
-    (w, k)
+    w
 }
 
 /// Rounds tuned weights to the engine's integers.
@@ -418,10 +421,10 @@ pub fn main(args: &[String]) -> Result<(), String> {
     let start = start_weights(settings.zero_tables);
     let k = fit_k(&samples, &start_weights(false));
     eprintln!(
-        "tune: K = {k:.4}; loss at start {:.6}",
+        "tune: K = {k:.4}; loss at start {:.6} (each loss printed is the data's alone, without the --l2 pull)",
         loss(&samples, &start, k, settings.lambda)
     );
-    let (w, _) = tune(&samples, start, settings, |epoch, l| {
+    let w = tune(&samples, start, k, settings, |epoch, l| {
         if epoch % 10 == 0 || epoch == 1 {
             eprintln!("epoch {epoch:4}  loss {l:.6}");
         }

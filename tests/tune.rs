@@ -76,7 +76,7 @@ fn datagen_then_tune_lowers_the_loss_and_writes_the_weights() {
     };
     let before = tune::loss(&samples, &start, k, settings.lambda);
     let mut losses = Vec::new();
-    let (w, _) = tune::tune(&samples, start.clone(), settings, |_, l| losses.push(l));
+    let w = tune::tune(&samples, start.clone(), k, settings, |_, l| losses.push(l));
     assert_eq!(losses.len(), 40);
     assert!(*losses.last().unwrap() < before, "{before} -> {losses:?}");
 
@@ -91,7 +91,7 @@ fn datagen_then_tune_lowers_the_loss_and_writes_the_weights() {
         l2: 1e4,
         ..settings
     };
-    let (held, _) = tune::tune(&samples, start.clone(), pulled, |_, _| {});
+    let held = tune::tune(&samples, start.clone(), k, pulled, |_, _| {});
     assert!(
         moved(&held) < moved(&w) / 4.0,
         "{} against {}",
