@@ -74,7 +74,12 @@ for opp in $opponents; do
         -pgnout "$(pgn_arg "$out/$opp.pgn")"
         -recover
     )
-    "$runner" "${args[@]}" > "$log" 2>&1 || true
+    # The runner gets a session of its own, so that engines it leaves running at the
+    # end (GNU Chess keeps spinning after `quit`) can be stopped with it.
+    setsid "$runner" "${args[@]}" > "$log" 2>&1 &
+    sid=$!
+    wait "$sid" || true
+    kill -TERM -- "-$sid" 2>/dev/null || true
     # Each runner ends with a W/L/D summary from the first engine's (Tiefe's) side.
     w=$(grep -oE 'Wins: [0-9]+' "$log" | tail -1 | grep -oE '[0-9]+' || echo 0)
     l=$(grep -oE 'Losses: [0-9]+' "$log" | tail -1 | grep -oE '[0-9]+' || echo 0)
