@@ -53,6 +53,11 @@ engine_args() {
     esac
 }
 
+# The runner runs in a session of its own (below), out of reach of a Ctrl-C at the
+# terminal, so a Ctrl-C or kill of this script stops the running match itself.
+sid=
+trap '[ -n "$sid" ] && kill -TERM -- "-$sid" 2>/dev/null; exit 130' INT TERM
+
 summary="$out/summary.txt"
 : > "$summary"
 for opp in $opponents; do
