@@ -372,9 +372,15 @@ fn side<T: Trace>(board: &Board, us: Color, passers: u64, trace: &mut T) -> (S, 
                 Piece::Rook => get_rook_moves(sq, blockers).0,
                 _ => get_bishop_moves(sq, blockers).0 | get_rook_moves(sq, blockers).0,
             };
-            let n = (att & safe).count_ones() as i32;
-            mobility += MOBILITY[i] * (n - MOBILITY_CENTRE[i]);
-            trace.coeff(us, index::MOBILITY + i, n - MOBILITY_CENTRE[i]);
+            let n = (att & safe).count_ones() as usize;
+            let (table, at): (&[S], usize) = match piece {
+                Piece::Knight => (&MOBILITY_KNIGHT, index::MOBILITY_KNIGHT),
+                Piece::Bishop => (&MOBILITY_BISHOP, index::MOBILITY_BISHOP),
+                Piece::Rook => (&MOBILITY_ROOK, index::MOBILITY_ROOK),
+                _ => (&MOBILITY_QUEEN, index::MOBILITY_QUEEN),
+            };
+            mobility += table[n];
+            trace.coeff(us, at + n, 1);
             let hits = (att & their_zone).count_ones() as i32;
             if hits > 0 {
                 attackers += 1;

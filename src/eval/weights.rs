@@ -119,11 +119,85 @@ pub const BISHOP_PAIR: S = S(30, 50);
 /// A rook on a file with no pawn, and on a file with only enemy pawns.
 pub const ROOK_OPEN: S = S(40, 10);
 pub const ROOK_HALF_OPEN: S = S(15, 10);
-/// Mobility per safe square (not held by our pieces nor attacked by enemy pawns),
-/// counted from a typical number so that an average piece scores about zero
-/// (knight, bishop, rook, queen).
-pub const MOBILITY: [S; 4] = [S(4, 4), S(5, 5), S(2, 4), S(1, 2)];
-pub const MOBILITY_CENTRE: [i32; 4] = [4, 6, 7, 13];
+/// Mobility by the number of safe squares a piece reaches (squares not held by our
+/// pieces nor attacked by enemy pawns): a table per piece, indexed by that count, so
+/// that the tuner can bend what a straight line per square cannot (a trapped piece is
+/// worse than linear, the tenth square worth less than the third). The hand-set start
+/// was a straight line through zero at a typical count.
+pub const MOBILITY_KNIGHT: [S; 9] = [
+    S(-16, -16),
+    S(-12, -12),
+    S(-8, -8),
+    S(-4, -4),
+    S(0, 0),
+    S(4, 4),
+    S(8, 8),
+    S(12, 12),
+    S(16, 16),
+];
+pub const MOBILITY_BISHOP: [S; 14] = [
+    S(-30, -30),
+    S(-25, -25),
+    S(-20, -20),
+    S(-15, -15),
+    S(-10, -10),
+    S(-5, -5),
+    S(0, 0),
+    S(5, 5),
+    S(10, 10),
+    S(15, 15),
+    S(20, 20),
+    S(25, 25),
+    S(30, 30),
+    S(35, 35),
+];
+pub const MOBILITY_ROOK: [S; 15] = [
+    S(-14, -28),
+    S(-12, -24),
+    S(-10, -20),
+    S(-8, -16),
+    S(-6, -12),
+    S(-4, -8),
+    S(-2, -4),
+    S(0, 0),
+    S(2, 4),
+    S(4, 8),
+    S(6, 12),
+    S(8, 16),
+    S(10, 20),
+    S(12, 24),
+    S(14, 28),
+];
+pub const MOBILITY_QUEEN: [S; 28] = [
+    S(-13, -26),
+    S(-12, -24),
+    S(-11, -22),
+    S(-10, -20),
+    S(-9, -18),
+    S(-8, -16),
+    S(-7, -14),
+    S(-6, -12),
+    S(-5, -10),
+    S(-4, -8),
+    S(-3, -6),
+    S(-2, -4),
+    S(-1, -2),
+    S(0, 0),
+    S(1, 2),
+    S(2, 4),
+    S(3, 6),
+    S(4, 8),
+    S(5, 10),
+    S(6, 12),
+    S(7, 14),
+    S(8, 16),
+    S(9, 18),
+    S(10, 20),
+    S(11, 22),
+    S(12, 24),
+    S(13, 26),
+    S(14, 28),
+];
 /// King attack: each of our pieces that hits squares around the enemy king adds
 /// these units per square hit (knight, bishop, rook, queen); with two or more such
 /// pieces the attack is worth units² / KING_ATTACK_DIV in the middlegame, capped.
@@ -169,8 +243,12 @@ pub mod index {
     pub const BISHOP_PAIR: usize = ISOLATED + 1;
     pub const ROOK_OPEN: usize = BISHOP_PAIR + 1;
     pub const ROOK_HALF_OPEN: usize = ROOK_OPEN + 1;
-    pub const MOBILITY: usize = ROOK_HALF_OPEN + 1;
-    pub const SHIELD: usize = MOBILITY + 4;
+    /// Mobility tables, one entry per count of safe squares.
+    pub const MOBILITY_KNIGHT: usize = ROOK_HALF_OPEN + 1;
+    pub const MOBILITY_BISHOP: usize = MOBILITY_KNIGHT + 9;
+    pub const MOBILITY_ROOK: usize = MOBILITY_BISHOP + 14;
+    pub const MOBILITY_QUEEN: usize = MOBILITY_ROOK + 15;
+    pub const SHIELD: usize = MOBILITY_QUEEN + 28;
     pub const THREAT_BY_PAWN: usize = SHIELD + 2;
     pub const THREAT_BY_MINOR: usize = THREAT_BY_PAWN + 1;
     pub const THREAT_BY_ROOK: usize = THREAT_BY_MINOR + 1;
@@ -202,7 +280,10 @@ pub fn flat() -> Vec<S> {
         ROOK_OPEN,
         ROOK_HALF_OPEN,
     ]);
-    v.extend_from_slice(&MOBILITY);
+    v.extend_from_slice(&MOBILITY_KNIGHT);
+    v.extend_from_slice(&MOBILITY_BISHOP);
+    v.extend_from_slice(&MOBILITY_ROOK);
+    v.extend_from_slice(&MOBILITY_QUEEN);
     v.extend_from_slice(&SHIELD);
     v.extend_from_slice(&[
         THREAT_BY_PAWN,
