@@ -281,77 +281,120 @@ pub fn rounded(w: &[(f64, f64)]) -> Vec<S> {
         .collect()
 }
 
+/// Every named weight in `src/eval/weights.rs`: its name, where it starts in the flat
+/// layout of [`index`] and how many weights it holds. The writer and the reader both
+/// go by this list, so a weight file reads back exactly as it was written.
+const LAYOUT: &[(&str, usize, usize)] = {
+    use index::*;
+    &[
+        ("PIECE_VALUE", PIECE_VALUE, 6),
+        ("PSQT", PSQT, 6 * 64),
+        ("PASSED", PASSED, 8),
+        ("PASSED_FREE", PASSED_FREE, 8),
+        ("PASSED_KING_THEIRS", PASSED_KING_THEIRS, 1),
+        ("PASSED_KING_OURS", PASSED_KING_OURS, 1),
+        ("DOUBLED", DOUBLED, 1),
+        ("ISOLATED", ISOLATED, 1),
+        ("BISHOP_PAIR", BISHOP_PAIR, 1),
+        ("ROOK_OPEN", ROOK_OPEN, 1),
+        ("ROOK_HALF_OPEN", ROOK_HALF_OPEN, 1),
+        ("MOBILITY_KNIGHT", MOBILITY_KNIGHT, 9),
+        ("MOBILITY_BISHOP", MOBILITY_BISHOP, 14),
+        ("MOBILITY_ROOK", MOBILITY_ROOK, 15),
+        ("MOBILITY_QUEEN", MOBILITY_QUEEN, 28),
+        ("SHIELD", SHIELD, 2),
+        ("THREAT_BY_PAWN", THREAT_BY_PAWN, 1),
+        ("THREAT_BY_MINOR", THREAT_BY_MINOR, 1),
+        ("THREAT_BY_ROOK", THREAT_BY_ROOK, 1),
+        ("BACKWARD", BACKWARD, 1),
+        ("SUPPORTED", SUPPORTED, 1),
+        ("PHALANX", PHALANX, 1),
+        ("PASSED_BLOCKED", PASSED_BLOCKED, 1),
+        ("STORM", STORM, 3),
+        ("TEMPO", TEMPO, 1),
+    ]
+};
+
 /// Rewrites the source of `src/eval/weights.rs` (`source`) with the weights `w` (flat
 /// layout): each named constant's value is replaced, everything else (comments, the
-/// untuned constants, the layout code) is kept as it is.
+/// untuned constants, the layout code) is kept as it is. Values are laid out as
+/// rustfmt lays them out, so a written file passes `cargo fmt --check`.
 pub fn write_weights(source: &str, w: &[S]) -> Result<String, String> {
-    use index::*;
-    let one = |i: usize| fmt_s(w[i]);
-    let list = |at: usize, n: usize| -> String {
-        let items: Vec<String> = (at..at + n)
-            .map(|i| format!("    {},", fmt_s(w[i])))
-            .collect();
-        format!("[\n{}\n]", items.join("\n"))
-    };
-    let row = |at: usize, n: usize| -> String {
-        let items: Vec<String> = (at..at + n).map(|i| fmt_s(w[i])).collect();
-        format!("[{}]", items.join(", "))
-    };
     let names = ["pawn", "knight", "bishop", "rook", "queen", "king"];
-    let mut tables = String::from("[\n");
-    for (k, name) in names.iter().enumerate() {
-        tables.push_str(&format!("    [ // {name}\n"));
-        for r in 0..8 {
-            let row: Vec<String> = (0..8)
-                .map(|c| {
-                    let s = w[PSQT + 64 * k + 8 * r + c];
-                    format!("S({:4},{:4}),", s.0, s.1)
-                })
-                .collect();
-            tables.push_str(&format!("        {}\n", row.join(" ")));
-        }
-        tables.push_str("    ],\n");
-    }
-    tables.push(']');
     let mut out = source.to_string();
-    for (name, value) in [
-        ("PIECE_VALUE", list(PIECE_VALUE, 6)),
-        ("PSQT", tables),
-        ("PASSED", list(PASSED, 8)),
-        ("PASSED_FREE", list(PASSED_FREE, 8)),
-        ("PASSED_KING_THEIRS", one(PASSED_KING_THEIRS)),
-        ("PASSED_KING_OURS", one(PASSED_KING_OURS)),
-        ("DOUBLED", one(DOUBLED)),
-        ("ISOLATED", one(ISOLATED)),
-        ("BISHOP_PAIR", one(BISHOP_PAIR)),
-        ("ROOK_OPEN", one(ROOK_OPEN)),
-        ("ROOK_HALF_OPEN", one(ROOK_HALF_OPEN)),
-        ("MOBILITY_KNIGHT", list(MOBILITY_KNIGHT, 9)),
-        ("MOBILITY_BISHOP", list(MOBILITY_BISHOP, 14)),
-        ("MOBILITY_ROOK", list(MOBILITY_ROOK, 15)),
-        ("MOBILITY_QUEEN", list(MOBILITY_QUEEN, 28)),
-        ("SHIELD", row(SHIELD, 2)),
-        ("THREAT_BY_PAWN", one(THREAT_BY_PAWN)),
-        ("THREAT_BY_MINOR", one(THREAT_BY_MINOR)),
-        ("THREAT_BY_ROOK", one(THREAT_BY_ROOK)),
-        ("BACKWARD", one(BACKWARD)),
-        ("SUPPORTED", one(SUPPORTED)),
-        ("PHALANX", one(PHALANX)),
-        ("PASSED_BLOCKED", one(PASSED_BLOCKED)),
-        ("STORM", row(STORM, 3)),
-        ("TEMPO", one(TEMPO)),
-    ] {
-        out = replace_const(&out, name, &value)?;
+    for &(name, at, n) in LAYOUT {
+        let value = if name == "PSQT" {
+            let mut tables = String::from("[\n");
+            for (k, piece) in names.iter().enumerate() {
+                tables.push_str(&format!("    [ // {piece}\n"));
+                for r in 0..8 {
+                    let row: Vec<String> = (0..8)
+                        .map(|c| {
+                            let s = w[at + 64 * k + 8 * r + c];
+                            format!("S({:4},{:4}),", s.0, s.1)
+                        })
+                        .collect();
+                    tables.push_str(&format!("        {}\n", row.join(" ")));
+                }
+                tables.push_str("    ],\n");
+            }
+            tables.push(']');
+            tables
+        } else if n == 1 {
+            fmt_s(w[at])
+        } else if n <= 3 {
+            let items: Vec<String> = (at..at + n).map(|i| fmt_s(w[i])).collect();
+            format!("[{}]", items.join(", "))
+        } else {
+            let items: Vec<String> = (at..at + n)
+                .map(|i| format!("    {},", fmt_s(w[i])))
+                .collect();
+            format!("[\n{}\n]", items.join("\n"))
+        };
+        let (start, end) = const_span(&out, name)?;
+        out = format!("{}{}{}", &out[..start], value, &out[end..]);
     }
     Ok(out)
+}
+
+/// Reads the weights (flat layout) back from the source of a weights file written by
+/// [`write_weights`] or kept by hand in the same form, so that a tune can start where
+/// an earlier one stopped (`--from`) or a written set can be scored on other data.
+pub fn read_weights(source: &str) -> Result<Vec<S>, String> {
+    let mut w = vec![S(0, 0); index::COUNT];
+    for &(name, at, n) in LAYOUT {
+        let (start, end) = const_span(source, name)?;
+        let pairs = s_pairs(&source[start..end]);
+        if pairs.len() != n {
+            return Err(format!("{name}: {} weights, {n} expected", pairs.len()));
+        }
+        w[at..at + n].copy_from_slice(&pairs);
+    }
+    Ok(w)
+}
+
+/// The `S(mg, eg)` values in `text`, in order, skipping `//` comments.
+fn s_pairs(text: &str) -> Vec<S> {
+    let mut out = Vec::new();
+    for line in text.lines() {
+        let code = line.split("//").next().unwrap_or("");
+        for part in code.split("S(").skip(1) {
+            let inner = part.split(')').next().unwrap_or("");
+            let mut nums = inner.split(',').map(|x| x.trim().parse::<i32>());
+            if let (Some(Ok(a)), Some(Ok(b)), None) = (nums.next(), nums.next(), nums.next()) {
+                out.push(S(a, b));
+            }
+        }
+    }
+    out
 }
 
 fn fmt_s(s: S) -> String {
     format!("S({}, {})", s.0, s.1)
 }
 
-/// Replaces the value of `pub const NAME: T = <value>;` in `src` by `value`.
-fn replace_const(src: &str, name: &str, value: &str) -> Result<String, String> {
+/// Where the value of `pub const NAME: T = <value>;` lies in `src` (byte range).
+fn const_span(src: &str, name: &str) -> Result<(usize, usize), String> {
     let head = format!("pub const {name}: ");
     let start = src
         .find(&head)
@@ -359,7 +402,6 @@ fn replace_const(src: &str, name: &str, value: &str) -> Result<String, String> {
     let eq = start + src[start..].find(" = ").ok_or("no '='")? + 3;
     // The value ends at the first ';' outside brackets and comments.
     let mut depth = 0i32;
-    let mut end = None;
     let bytes = src.as_bytes();
     let mut i = eq;
     while i < bytes.len() {
@@ -372,26 +414,23 @@ fn replace_const(src: &str, name: &str, value: &str) -> Result<String, String> {
             }
             b'[' | b'(' => depth += 1,
             b']' | b')' => depth -= 1,
-            b';' if depth == 0 => {
-                end = Some(i);
-                break;
-            }
+            b';' if depth == 0 => return Ok((eq, i)),
             _ => {}
         }
         i += 1;
     }
-    let end = end.ok_or_else(|| format!("end of {name} not found"))?;
-    Ok(format!("{}{}{}", &src[..eq], value, &src[end..]))
+    Err(format!("end of {name} not found"))
 }
 
 /// How `tiefe tune` is called; printed by its own errors and by the binary's usage.
-pub const USAGE: &str = "tiefe tune <data> [--epochs N] [--rate R] [--lambda L] [--l2 R] [--zero | --terms-only] [--out FILE]";
+pub const USAGE: &str = "tiefe tune <data> [--epochs N] [--rate R] [--lambda L] [--l2 R] [--zero | --terms-only] [--from FILE] [--out FILE]";
 
 /// `tiefe tune`: see [`USAGE`].
 pub fn main(args: &[String]) -> Result<(), String> {
     let mut settings = Settings::default();
     let mut data = None;
     let mut out = "weights.rs".to_string();
+    let mut from = None;
     let mut it = args.iter();
     while let Some(a) = it.next() {
         let mut value = || it.next().cloned().ok_or(format!("{a} needs a value"));
@@ -403,12 +442,16 @@ pub fn main(args: &[String]) -> Result<(), String> {
             "--zero" => settings.zero_tables = true,
             "--terms-only" => settings.terms_only = true,
             "--out" => out = value()?,
+            "--from" => from = Some(value()?),
             _ if data.is_none() && !a.starts_with("--") => data = Some(a.clone()),
             _ => return Err(format!("unknown argument {a}")),
         }
     }
     if settings.zero_tables && settings.terms_only {
         return Err("--zero and --terms-only exclude each other".into());
+    }
+    if settings.zero_tables && from.is_some() {
+        return Err("--zero and --from exclude each other".into());
     }
     let data = data.ok_or(format!("usage: {USAGE}"))?;
     let file = std::fs::File::open(&data).map_err(|e| format!("{data}: {e}"))?;
@@ -421,8 +464,24 @@ pub fn main(args: &[String]) -> Result<(), String> {
     if samples.is_empty() {
         return Err("no positions".into());
     }
-    let start = start_weights(settings.zero_tables);
-    let k = fit_k(&samples, &start_weights(false));
+    // K is fitted to the full evaluation the tune starts from: the engine's own, or the
+    // file given by --from (zeroed tables would give a K fitted to nonsense).
+    let (start, k) = match &from {
+        Some(path) => {
+            let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+            let w: Vec<(f64, f64)> = read_weights(&text)
+                .map_err(|e| format!("{path}: {e}"))?
+                .iter()
+                .map(|s| (s.0 as f64, s.1 as f64))
+                .collect();
+            let k = fit_k(&samples, &w);
+            (w, k)
+        }
+        None => (
+            start_weights(settings.zero_tables),
+            fit_k(&samples, &start_weights(false)),
+        ),
+    };
     eprintln!(
         "tune: K = {k:.4}; loss at start {:.6} (each loss printed is the data's alone, without the --l2 pull)",
         loss(&samples, &start, k, settings.lambda)
@@ -448,6 +507,33 @@ mod tests {
         let source = include_str!("eval/weights.rs");
         let text = write_weights(source, &flat()).unwrap();
         assert_eq!(text, source);
+        assert_eq!(read_weights(source).unwrap(), flat());
+    }
+
+    #[test]
+    fn the_layout_covers_every_weight_once() {
+        let mut seen = vec![0; index::COUNT];
+        for &(_, at, n) in LAYOUT {
+            for c in &mut seen[at..at + n] {
+                *c += 1;
+            }
+        }
+        assert!(seen.iter().all(|&c| c == 1), "{seen:?}");
+    }
+
+    #[test]
+    fn written_weights_read_back_unchanged() {
+        let source = include_str!("eval/weights.rs");
+        // Every weight different from its neighbours and from the engine's, some
+        // negative, so that a shifted or swapped entry would show.
+        let w: Vec<S> = (0..index::COUNT as i32)
+            .map(|i| S(i * 7 % 501 - 250, -(i * 13 % 307) + 100))
+            .collect();
+        let text = write_weights(source, &w).unwrap();
+        assert_eq!(read_weights(&text).unwrap(), w);
+        // A file with a weight missing is refused, not read short.
+        let cut = text.replacen("S(", "X(", 1);
+        assert!(read_weights(&cut).is_err());
     }
 
     #[test]
