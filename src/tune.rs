@@ -163,6 +163,11 @@ pub struct Settings {
     pub zero_tables: bool,
     /// Keep material and the piece-square tables as they are; tune only the terms.
     pub terms_only: bool,
+    /// Named weights to keep as they start, one bit per entry of the weight list
+    /// (see [`hold_mask`]): for weights the data is known to mislead, such as the
+    /// passed pawns, whose most valuable positions (those where promoting is the best
+    /// move) datagen leaves out as not quiet.
+    pub hold: u64,
     /// Strength of an L2 pull towards the starting weights: the loss gains
     /// `l2 / 2 · Σ ((w − w₀) / 100)²`, so a weight moved by a pawn costs `l2 / 2`. It
     /// keeps rarely used weights (king squares the data hardly visits, correlated pairs
@@ -179,6 +184,7 @@ impl Default for Settings {
             lambda: 0.5,
             zero_tables: false,
             terms_only: false,
+            hold: 0,
             l2: 0.0,
         }
     }
@@ -221,12 +227,16 @@ pub fn tune(
     let scale = k * std::f64::consts::LN_10 / 400.0;
     let full = MAX_PHASE as f64;
     // With --terms-only, material and the tables (the weights before the first term)
-    // stay as they start.
-    let first = if settings.terms_only {
-        index::FIRST_TERM
-    } else {
-        0
-    };
+    // stay as they start, and so do the weights named by --hold.
+    let mut free = vec![true; n];
+    if settings.terms_only {
+        free[..index::FIRST_TERM].fill(false);
+    }
+    for (j, &(_, at, len)) in LAYOUT.iter().enumerate() {
+        if settings.hold >> j & 1 == 1 {
+            free[at..at + len].fill(false);
+        }
+    }
     for epoch in 1..=settings.epochs {
         let grad = in_parallel(samples, |chunk| {
             let mut grad = vec![(0.0f64, 0.0f64); n];
@@ -255,7 +265,7 @@ pub fn tune(
         .unwrap_or_else(|| vec![(0.0, 0.0); n]);
         let inv = 1.0 / samples.len().max(1) as f64;
         let t = epoch as i32;
-        for i in first..n {
+        for i in (0..n).filter(|&i| free[i]) {
             let g = (
                 grad[i].0 * inv + pull * (w[i].0 - anchor[i].0),
                 grad[i].1 * inv + pull * (w[i].1 - anchor[i].1),
@@ -314,6 +324,23 @@ const LAYOUT: &[(&str, usize, usize)] = {
         ("TEMPO", TEMPO, 1),
     ]
 };
+
+/// The `hold` bits of [`Settings`] for a comma-separated list of weight names (as in
+/// `src/eval/weights.rs`).
+pub fn hold_mask(names: &str) -> Result<u64, String> {
+    let mut mask = 0;
+    for name in names.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+        let j = LAYOUT
+            .iter()
+            .position(|&(n, _, _)| n.eq_ignore_ascii_case(name))
+            .ok_or_else(|| {
+                let known: Vec<&str> = LAYOUT.iter().map(|&(n, _, _)| n).collect();
+                format!("no weight named {name} (known: {})", known.join(", "))
+            })?;
+        mask |= 1 << j;
+    }
+    Ok(mask)
+}
 
 /// Rewrites the source of `src/eval/weights.rs` (`source`) with the weights `w` (flat
 /// layout): each named constant's value is replaced, everything else (comments, the
@@ -423,7 +450,7 @@ fn const_span(src: &str, name: &str) -> Result<(usize, usize), String> {
 }
 
 /// How `tiefe tune` is called; printed by its own errors and by the binary's usage.
-pub const USAGE: &str = "tiefe tune <data> [--epochs N] [--rate R] [--lambda L] [--l2 R] [--zero | --terms-only] [--from FILE] [--out FILE]";
+pub const USAGE: &str = "tiefe tune <data> [--epochs N] [--rate R] [--lambda L] [--l2 R] [--zero | --terms-only] [--hold NAME,..] [--from FILE] [--out FILE]";
 
 /// `tiefe tune`: see [`USAGE`].
 pub fn main(args: &[String]) -> Result<(), String> {
@@ -441,6 +468,7 @@ pub fn main(args: &[String]) -> Result<(), String> {
             "--l2" => settings.l2 = value()?.parse().map_err(|_| "bad --l2")?,
             "--zero" => settings.zero_tables = true,
             "--terms-only" => settings.terms_only = true,
+            "--hold" => settings.hold = hold_mask(&value()?)?,
             "--out" => out = value()?,
             "--from" => from = Some(value()?),
             _ if data.is_none() && !a.starts_with("--") => data = Some(a.clone()),
@@ -519,6 +547,32 @@ mod tests {
             }
         }
         assert!(seen.iter().all(|&c| c == 1), "{seen:?}");
+    }
+
+    #[test]
+    fn held_weights_stay_where_they_start() {
+        assert!(LAYOUT.len() <= 64, "hold is a 64-bit mask");
+        assert!(hold_mask("PASSED,nonsense").is_err());
+        let hold = hold_mask("passed, PSQT").unwrap();
+        assert_eq!(hold.count_ones(), 2);
+        let samples: Vec<Sample> = crate::bench::POSITIONS
+            .iter()
+            .enumerate()
+            .map(|(i, fen)| parse_line(&format!("{fen} | 0 | {}", (i % 3) as f64 / 2.0)).unwrap())
+            .collect();
+        let start = start_weights(false);
+        let k = fit_k(&samples, &start);
+        let settings = Settings {
+            epochs: 5,
+            hold,
+            ..Settings::default()
+        };
+        let w = tune(&samples, start.clone(), k, settings, |_, _| {});
+        let held = (index::PSQT..index::PSQT + 6 * 64).chain(index::PASSED..index::PASSED + 8);
+        for i in held {
+            assert_eq!(w[i], start[i], "weight {i} moved");
+        }
+        assert!(w.iter().zip(&start).any(|(a, b)| a != b), "nothing moved");
     }
 
     #[test]
