@@ -13,7 +13,7 @@
 
 use std::io::{BufRead, BufReader};
 
-use crate::eval::weights::{flat, index};
+use crate::eval::weights::{flat, index, named};
 use crate::eval::{evaluate_traced, Coefficients, MAX_PHASE, S};
 use crate::position::Position;
 
@@ -232,7 +232,7 @@ pub fn tune(
     if settings.terms_only {
         free[..index::FIRST_TERM].fill(false);
     }
-    for (j, &(_, at, len)) in LAYOUT.iter().enumerate() {
+    for (j, &(_, at, len)) in layout().iter().enumerate() {
         if settings.hold >> j & 1 == 1 {
             free[at..at + len].fill(false);
         }
@@ -291,50 +291,31 @@ pub fn rounded(w: &[(f64, f64)]) -> Vec<S> {
         .collect()
 }
 
-/// Every named weight in `src/eval/weights.rs`: its name, where it starts in the flat
-/// layout of [`index`] and how many weights it holds. The writer and the reader both
-/// go by this list, so a weight file reads back exactly as it was written.
-const LAYOUT: &[(&str, usize, usize)] = {
-    use index::*;
-    &[
-        ("PIECE_VALUE", PIECE_VALUE, 6),
-        ("PSQT", PSQT, 6 * 64),
-        ("PASSED", PASSED, 8),
-        ("PASSED_FREE", PASSED_FREE, 8),
-        ("PASSED_KING_THEIRS", PASSED_KING_THEIRS, 1),
-        ("PASSED_KING_OURS", PASSED_KING_OURS, 1),
-        ("DOUBLED", DOUBLED, 1),
-        ("ISOLATED", ISOLATED, 1),
-        ("BISHOP_PAIR", BISHOP_PAIR, 1),
-        ("ROOK_OPEN", ROOK_OPEN, 1),
-        ("ROOK_HALF_OPEN", ROOK_HALF_OPEN, 1),
-        ("MOBILITY_KNIGHT", MOBILITY_KNIGHT, 9),
-        ("MOBILITY_BISHOP", MOBILITY_BISHOP, 14),
-        ("MOBILITY_ROOK", MOBILITY_ROOK, 15),
-        ("MOBILITY_QUEEN", MOBILITY_QUEEN, 28),
-        ("SHIELD", SHIELD, 2),
-        ("THREAT_BY_PAWN", THREAT_BY_PAWN, 1),
-        ("THREAT_BY_MINOR", THREAT_BY_MINOR, 1),
-        ("THREAT_BY_ROOK", THREAT_BY_ROOK, 1),
-        ("BACKWARD", BACKWARD, 1),
-        ("SUPPORTED", SUPPORTED, 1),
-        ("PHALANX", PHALANX, 1),
-        ("PASSED_BLOCKED", PASSED_BLOCKED, 1),
-        ("STORM", STORM, 3),
-        ("TEMPO", TEMPO, 1),
-    ]
-};
+/// Every named weight in `src/eval/weights.rs` ([`named`]): its name, where it starts
+/// in the flat layout of [`index`] and how many weights it holds. The writer and the
+/// reader both go by this list, so a weight file reads back exactly as it was written.
+fn layout() -> Vec<(&'static str, usize, usize)> {
+    let mut at = 0;
+    named()
+        .iter()
+        .map(|&(name, w)| {
+            at += w.len();
+            (name, at - w.len(), w.len())
+        })
+        .collect()
+}
 
 /// The `hold` bits of [`Settings`] for a comma-separated list of weight names (as in
 /// `src/eval/weights.rs`).
 pub fn hold_mask(names: &str) -> Result<u64, String> {
+    let layout = layout();
     let mut mask = 0;
     for name in names.split(',').map(str::trim).filter(|n| !n.is_empty()) {
-        let j = LAYOUT
+        let j = layout
             .iter()
             .position(|&(n, _, _)| n.eq_ignore_ascii_case(name))
             .ok_or_else(|| {
-                let known: Vec<&str> = LAYOUT.iter().map(|&(n, _, _)| n).collect();
+                let known: Vec<&str> = layout.iter().map(|&(n, _, _)| n).collect();
                 format!("no weight named {name} (known: {})", known.join(", "))
             })?;
         mask |= 1 << j;
@@ -349,7 +330,7 @@ pub fn hold_mask(names: &str) -> Result<u64, String> {
 pub fn write_weights(source: &str, w: &[S]) -> Result<String, String> {
     let names = ["pawn", "knight", "bishop", "rook", "queen", "king"];
     let mut out = source.to_string();
-    for &(name, at, n) in LAYOUT {
+    for (name, at, n) in layout() {
         let value = if name == "PSQT" {
             let mut tables = String::from("[\n");
             for (k, piece) in names.iter().enumerate() {
@@ -389,7 +370,7 @@ pub fn write_weights(source: &str, w: &[S]) -> Result<String, String> {
 /// an earlier one stopped (`--from`) or a written set can be scored on other data.
 pub fn read_weights(source: &str) -> Result<Vec<S>, String> {
     let mut w = vec![S(0, 0); index::COUNT];
-    for &(name, at, n) in LAYOUT {
+    for (name, at, n) in layout() {
         let (start, end) = const_span(source, name)?;
         let pairs = s_pairs(&source[start..end]);
         if pairs.len() != n {
@@ -401,7 +382,7 @@ pub fn read_weights(source: &str) -> Result<Vec<S>, String> {
 }
 
 /// The `S(mg, eg)` values in `text`, in order, skipping `//` comments.
-fn s_pairs(text: &str) -> Vec<S> {
+pub fn s_pairs(text: &str) -> Vec<S> {
     let mut out = Vec::new();
     for line in text.lines() {
         let code = line.split("//").next().unwrap_or("");
@@ -541,17 +522,25 @@ mod tests {
     #[test]
     fn the_layout_covers_every_weight_once() {
         let mut seen = vec![0; index::COUNT];
-        for &(_, at, n) in LAYOUT {
+        for (_, at, n) in layout() {
             for c in &mut seen[at..at + n] {
                 *c += 1;
             }
         }
         assert!(seen.iter().all(|&c| c == 1), "{seen:?}");
+        // The list's order is the order of the index constants.
+        let at = |name: &str| layout().iter().find(|e| e.0 == name).unwrap().1;
+        assert_eq!(at("PSQT"), index::PSQT);
+        assert_eq!(at("PASSED"), index::PASSED);
+        assert_eq!(at("MOBILITY_KNIGHT"), index::MOBILITY_KNIGHT);
+        assert_eq!(at("MOBILITY_QUEEN"), index::MOBILITY_QUEEN);
+        assert_eq!(at("SHIELD"), index::SHIELD);
+        assert_eq!(at("TEMPO"), index::TEMPO);
     }
 
     #[test]
     fn held_weights_stay_where_they_start() {
-        assert!(LAYOUT.len() <= 64, "hold is a 64-bit mask");
+        assert!(layout().len() <= 64, "hold is a 64-bit mask");
         assert!(hold_mask("PASSED,nonsense").is_err());
         let hold = hold_mask("passed, PSQT").unwrap();
         assert_eq!(hold.count_ones(), 2);

@@ -12,23 +12,6 @@ use tiefe::search::Worker;
 use tiefe::tt::TranspositionTable;
 use tiefe::tune::{self, Settings};
 
-/// Every `S(mg, eg)` in a weights source, in order.
-fn pairs(src: &str) -> Vec<(i32, i32)> {
-    let mut out = Vec::new();
-    let mut rest = src;
-    while let Some(i) = rest.find("S(") {
-        rest = &rest[i + 2..];
-        let Some(close) = rest.find(')') else { break };
-        let inner = &rest[..close];
-        if let Some((a, b)) = inner.split_once(',') {
-            if let (Ok(a), Ok(b)) = (a.trim().parse(), b.trim().parse()) {
-                out.push((a, b));
-            }
-        }
-    }
-    out
-}
-
 #[test]
 fn datagen_then_tune_lowers_the_loss_and_writes_the_weights() {
     let dir = std::env::temp_dir().join(format!("tiefe-tune-{}", std::process::id()));
@@ -103,9 +86,8 @@ fn datagen_then_tune_lowers_the_loss_and_writes_the_weights() {
     assert_eq!(tuned.len(), index::COUNT);
     let source = include_str!("../src/eval/weights.rs");
     let written = tune::write_weights(source, &tuned).unwrap();
-    let got = pairs(&written);
-    let want: Vec<(i32, i32)> = tuned.iter().map(|s| (s.0, s.1)).collect();
-    assert_eq!(got, want);
+    // Every `S(mg, eg)` of the written file, in file order, is the tuned list.
+    assert_eq!(tune::s_pairs(&written), tuned);
     // And the current weights round-trip to the very same file.
     assert_eq!(tune::write_weights(source, &flat()).unwrap(), source);
     let _ = std::fs::remove_dir_all(&dir);

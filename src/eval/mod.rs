@@ -363,9 +363,15 @@ fn side<T: Trace>(board: &Board, us: Color, passers: u64, trace: &mut T) -> (S, 
     let mut minor_attacks = 0u64;
     let mut rook_attacks = 0u64;
     let mut mobility = S::default();
-    let kinds = [Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen];
-    for (i, piece) in kinds.iter().enumerate() {
-        for sq in *board.pieces(*piece) & *board.color_combined(us) {
+    // Each kind with its mobility table and where that table starts in the flat layout.
+    let kinds: [(Piece, &[S], usize); 4] = [
+        (Piece::Knight, &MOBILITY_KNIGHT, index::MOBILITY_KNIGHT),
+        (Piece::Bishop, &MOBILITY_BISHOP, index::MOBILITY_BISHOP),
+        (Piece::Rook, &MOBILITY_ROOK, index::MOBILITY_ROOK),
+        (Piece::Queen, &MOBILITY_QUEEN, index::MOBILITY_QUEEN),
+    ];
+    for (i, &(piece, table, at)) in kinds.iter().enumerate() {
+        for sq in *board.pieces(piece) & *board.color_combined(us) {
             let att = match piece {
                 Piece::Knight => get_knight_moves(sq).0,
                 Piece::Bishop => get_bishop_moves(sq, blockers).0,
@@ -373,12 +379,6 @@ fn side<T: Trace>(board: &Board, us: Color, passers: u64, trace: &mut T) -> (S, 
                 _ => get_bishop_moves(sq, blockers).0 | get_rook_moves(sq, blockers).0,
             };
             let n = (att & safe).count_ones() as usize;
-            let (table, at): (&[S], usize) = match piece {
-                Piece::Knight => (&MOBILITY_KNIGHT, index::MOBILITY_KNIGHT),
-                Piece::Bishop => (&MOBILITY_BISHOP, index::MOBILITY_BISHOP),
-                Piece::Rook => (&MOBILITY_ROOK, index::MOBILITY_ROOK),
-                _ => (&MOBILITY_QUEEN, index::MOBILITY_QUEEN),
-            };
             mobility += table[n];
             trace.coeff(us, at + n, 1);
             let hits = (att & their_zone).count_ones() as i32;

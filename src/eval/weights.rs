@@ -264,40 +264,45 @@ pub mod index {
     pub const COUNT: usize = TEMPO + 1;
 }
 
+/// Every linear weight by name, in the order of the flat layout of [`index`]: the one
+/// list that [`flat`] and the tuner's writer and reader go by.
+pub fn named() -> Vec<(&'static str, &'static [S])> {
+    let list: &[(&str, &'static [S])] = &[
+        ("PIECE_VALUE", &PIECE_VALUE),
+        ("PSQT", PSQT.as_flattened()),
+        ("PASSED", &PASSED),
+        ("PASSED_FREE", &PASSED_FREE),
+        ("PASSED_KING_THEIRS", &[PASSED_KING_THEIRS]),
+        ("PASSED_KING_OURS", &[PASSED_KING_OURS]),
+        ("DOUBLED", &[DOUBLED]),
+        ("ISOLATED", &[ISOLATED]),
+        ("BISHOP_PAIR", &[BISHOP_PAIR]),
+        ("ROOK_OPEN", &[ROOK_OPEN]),
+        ("ROOK_HALF_OPEN", &[ROOK_HALF_OPEN]),
+        ("MOBILITY_KNIGHT", &MOBILITY_KNIGHT),
+        ("MOBILITY_BISHOP", &MOBILITY_BISHOP),
+        ("MOBILITY_ROOK", &MOBILITY_ROOK),
+        ("MOBILITY_QUEEN", &MOBILITY_QUEEN),
+        ("SHIELD", &SHIELD),
+        ("THREAT_BY_PAWN", &[THREAT_BY_PAWN]),
+        ("THREAT_BY_MINOR", &[THREAT_BY_MINOR]),
+        ("THREAT_BY_ROOK", &[THREAT_BY_ROOK]),
+        ("BACKWARD", &[BACKWARD]),
+        ("SUPPORTED", &[SUPPORTED]),
+        ("PHALANX", &[PHALANX]),
+        ("PASSED_BLOCKED", &[PASSED_BLOCKED]),
+        ("STORM", &STORM),
+        ("TEMPO", &[TEMPO]),
+    ];
+    list.to_vec()
+}
+
 /// Every linear weight in the flat layout of [`index`].
 pub fn flat() -> Vec<S> {
-    let mut v = Vec::with_capacity(index::COUNT);
-    v.extend_from_slice(&PIECE_VALUE);
-    for t in &PSQT {
-        v.extend_from_slice(t);
-    }
-    v.extend_from_slice(&PASSED);
-    v.extend_from_slice(&PASSED_FREE);
-    v.extend_from_slice(&[
-        PASSED_KING_THEIRS,
-        PASSED_KING_OURS,
-        DOUBLED,
-        ISOLATED,
-        BISHOP_PAIR,
-        ROOK_OPEN,
-        ROOK_HALF_OPEN,
-    ]);
-    v.extend_from_slice(&MOBILITY_KNIGHT);
-    v.extend_from_slice(&MOBILITY_BISHOP);
-    v.extend_from_slice(&MOBILITY_ROOK);
-    v.extend_from_slice(&MOBILITY_QUEEN);
-    v.extend_from_slice(&SHIELD);
-    v.extend_from_slice(&[
-        THREAT_BY_PAWN,
-        THREAT_BY_MINOR,
-        THREAT_BY_ROOK,
-        BACKWARD,
-        SUPPORTED,
-        PHALANX,
-        PASSED_BLOCKED,
-    ]);
-    v.extend_from_slice(&STORM);
-    v.push(TEMPO);
+    let v: Vec<S> = named()
+        .iter()
+        .flat_map(|(_, w)| w.iter().copied())
+        .collect();
     debug_assert_eq!(v.len(), index::COUNT);
     v
 }
