@@ -83,7 +83,23 @@ for opp in $opponents; do
     # end (GNU Chess keeps spinning after `quit`) can be stopped with it.
     setsid "$runner" "${args[@]}" > "$log" 2>&1 &
     sid=$!
+    # An engine that ignores `quit` (GNU Chess at the end of a match) can keep the runner
+    # waiting for ever after the last game: once every game has finished, give the
+    # runner a grace period to print its summary and exit, then stop its session.
+    (
+        total=$((games / 2 * 2))
+        while kill -0 "$sid" 2>/dev/null; do
+            if [ "$(grep -c '^Finished game' "$log" || true)" -ge "$total" ]; then
+                sleep 30
+                kill -TERM -- "-$sid" 2>/dev/null || true
+                break
+            fi
+            sleep 5
+        done
+    ) &
+    watcher=$!
     wait "$sid" || true
+    kill "$watcher" 2>/dev/null || true
     kill -TERM -- "-$sid" 2>/dev/null || true
     # Each runner ends with a W/L/D summary from the first engine's (Tiefe's) side.
     w=$(grep -oE 'Wins: [0-9]+' "$log" | tail -1 | grep -oE '[0-9]+' || echo 0)
