@@ -58,6 +58,8 @@ engine_args() {
 sid=
 trap '[ -n "$sid" ] && kill -TERM -- "-$sid" 2>/dev/null; exit 130' INT TERM
 
+# Each opening is one round of two games, one with each colour.
+rounds=$((games / 2))
 summary="$out/summary.txt"
 : > "$summary"
 for opp in $opponents; do
@@ -74,7 +76,7 @@ for opp in $opponents; do
         -engine "${opp_args[@]}"
         -each proto=uci "tc=$tc"
         -openings "file=$book" format=epd order=random
-        -rounds $((games / 2)) -games 2 -repeat
+        -rounds "$rounds" -games 2 -repeat
         -concurrency "$conc"
         -pgnout "$(pgn_arg "$out/$opp.pgn")"
         -recover
@@ -87,9 +89,8 @@ for opp in $opponents; do
     # waiting for ever after the last game: once every game has finished, give the
     # runner a grace period to print its summary and exit, then stop its session.
     (
-        total=$((games / 2 * 2))
         while kill -0 "$sid" 2>/dev/null; do
-            if [ "$(grep -c '^Finished game' "$log" || true)" -ge "$total" ]; then
+            if [ "$(grep -c '^Finished game' "$log" || true)" -ge $((2 * rounds)) ]; then
                 sleep 30
                 kill -TERM -- "-$sid" 2>/dev/null || true
                 break
