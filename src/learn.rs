@@ -35,6 +35,7 @@ use std::collections::{HashMap, HashSet};
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 
 use crate::position::Position;
 use crate::score::is_mate;
@@ -294,6 +295,9 @@ pub struct Learning {
     /// Positions of the current game so far, oldest first.
     game_keys: Vec<u64>,
     searched: Vec<Searched>,
+    /// Held while the file is read, merged and written, so that two saves of this
+    /// process (a snapshot written by a search thread, a game's save) never interleave.
+    writing: Arc<Mutex<()>>,
 }
 
 /// A score as learning keeps it: mates and tablebase wins become ±[`RESULT_CP`].
@@ -332,6 +336,7 @@ impl Learning {
             writable,
             game_keys: Vec::new(),
             searched: Vec::new(),
+            writing: Arc::default(),
         };
         (learning, warnings)
     }
@@ -367,7 +372,9 @@ impl Learning {
     }
 
     /// A search of `pos` (not infinite analysis) chose `best` with `score` at `depth`.
-    /// Returns a warning if saving a deep decisive result failed.
+    /// A deep decisive result is kept at once: the save it needs is returned, to be
+    /// written without holding the learning state (see [`Snapshot::write`]), or the
+    /// reason it cannot be.
     pub fn on_search(
         &mut self,
         pos: &Position,
@@ -375,7 +382,7 @@ impl Learning {
         depth: u32,
         score: i32,
         in_game: bool,
-    ) -> Option<String> {
+    ) -> Result<Option<Snapshot>, String> {
         let key = pos.key();
         let score = clamp_score(score);
         if in_game {
@@ -393,9 +400,9 @@ impl Learning {
         }
         if depth >= DEEP_DEPTH && score.abs() >= DECISIVE_CP {
             self.put(key, score, depth, score.signum());
-            return self.save().err();
+            return self.snapshot();
         }
-        None
+        Ok(None)
     }
 
     /// Ends the current game: learns from it if it was decided, and saves.
@@ -445,8 +452,23 @@ impl Learning {
     }
 
     /// Merges the entries changed here into the file's, bounds the size and writes it
-    /// atomically. A file that is not Tiefe's is never written.
+    /// atomically; what the file held is then known here too. A file that is not
+    /// Tiefe's is never written.
     pub fn save(&mut self) -> Result<(), String> {
+        let Some(snapshot) = self.snapshot()? else {
+            return Ok(());
+        };
+        let store = snapshot.write()?;
+        self.games = store.games;
+        self.entries = store.entries.into_iter().map(|e| (e.key, e)).collect();
+        self.dirty.clear();
+        Ok(())
+    }
+
+    /// What a save writes, taken now: `None` if nothing changed since the last one.
+    /// The entries stay marked as changed until a [`Learning::save`], so that a
+    /// snapshot's failed write loses nothing.
+    pub fn snapshot(&self) -> Result<Option<Snapshot>, String> {
         if !self.writable {
             return Err(format!(
                 "{}: not a Tiefe learning file, not written",
@@ -454,9 +476,34 @@ impl Learning {
             ));
         }
         if self.dirty.is_empty() {
-            return Ok(());
+            return Ok(None);
         }
-        // What another process may have added since we read the file.
+        Ok(Some(Snapshot {
+            path: self.path.clone(),
+            games: self.games,
+            entries: self.entries.clone(),
+            dirty: self.dirty.clone(),
+            writing: Arc::clone(&self.writing),
+        }))
+    }
+}
+
+/// The learning state as a save writes it, taken under the lock and written without
+/// it, so that a save (a read, a write, a sync and a rename) never holds up the engine.
+pub struct Snapshot {
+    path: PathBuf,
+    games: u32,
+    entries: HashMap<u64, Entry>,
+    /// Keys changed here since the last full save: they win over the file's.
+    dirty: HashSet<u64>,
+    writing: Arc<Mutex<()>>,
+}
+
+impl Snapshot {
+    /// Merges the snapshot into what the file holds now (another process may have
+    /// added to it), bounds the size and writes it atomically. Returns what was written.
+    pub fn write(mut self) -> Result<Store, String> {
+        let _writing = self.writing.lock().unwrap_or_else(|e| e.into_inner());
         if let Ok(Some(disk)) = load(&self.path) {
             self.games = self.games.max(disk.games);
             for e in disk.entries {
@@ -465,10 +512,8 @@ impl Learning {
                 }
             }
         }
-        let mut entries: Vec<Entry> = self.entries.values().copied().collect();
-        if keep_newest(&mut entries, MAX_ENTRIES) {
-            self.entries = entries.iter().map(|e| (e.key, *e)).collect();
-        }
+        let mut entries: Vec<Entry> = self.entries.into_values().collect();
+        keep_newest(&mut entries, MAX_ENTRIES);
         entries.sort_unstable_by_key(|e| e.key);
         let store = Store {
             games: self.games,
@@ -476,8 +521,7 @@ impl Learning {
         };
         save(&self.path, &store)
             .map_err(|e| format!("{}: cannot save: {e}", self.path.display()))?;
-        self.dirty.clear();
-        Ok(())
+        Ok(store)
     }
 }
 
@@ -609,9 +653,10 @@ mod tests {
                 // White's searches, getting worse: a lost game for White.
                 let mv = pos.parse_move(m).unwrap();
                 keys.push(pos.key());
-                assert!(l
-                    .on_search(&pos, Some(mv), 5, -150 * i as i32, true)
-                    .is_none());
+                assert!(matches!(
+                    l.on_search(&pos, Some(mv), 5, -150 * i as i32, true),
+                    Ok(None)
+                ));
             }
             pos.play_uci(m).unwrap();
         }

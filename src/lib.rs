@@ -1,13 +1,15 @@
 //! Tiefe: a UCI chess engine.
 //!
-//! Data flows one way: a stdin line becomes a typed [`uci::Command`]; the engine state
-//! ([`uci::Engine`]) starts a [`search`] on its own thread; the search reports back
-//! through a callback that the UCI layer formats. The `chess` crate is used only through
+//! Data flows one way: a stdin line becomes a typed [`uci::Command`]; the engine facade
+//! ([`engine::Engine`]) carries it out and starts a [`search`] on its own thread; the
+//! search reports back through a callback, the facade turns that into
+//! [`engine::Event`]s, and the UCI layer formats them. The `chess` crate is used only through
 //! [`position::Position`], which fences in its rough edges.
 
 pub mod bench;
 pub mod book;
 pub mod datagen;
+pub mod engine;
 pub mod eval;
 pub mod learn;
 pub mod position;

@@ -26,8 +26,7 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
         None => {
-            let mut engine = uci::Engine::new();
-            engine.run(std::io::stdin().lock());
+            uci::run(std::io::BufReader::new(std::io::stdin()), std::io::stdout());
             ExitCode::SUCCESS
         }
         Some("bench") => {

@@ -5,12 +5,14 @@
 
 mod common;
 
-use std::io::Cursor;
+use std::io::{Cursor, Write};
+use std::sync::{mpsc, Arc, Mutex};
+use std::time::Duration;
 
 use common::{data, perft_cases};
 use proptest::prelude::*;
 use tiefe::position::{setup, Position};
-use tiefe::uci::{Command, Engine};
+use tiefe::uci::Command;
 
 /// Checks what the engine needs of an accepted position: its FEN reads back to the
 /// same position, every legal move can be made and taken back, and perft runs.
@@ -190,8 +192,24 @@ proptest! {
     }
 }
 
+/// Output captured from an in-process engine.
+#[derive(Clone, Default)]
+struct Captured(Arc<Mutex<Vec<u8>>>);
+
+impl Write for Captured {
+    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(b);
+        Ok(b.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
 /// Every corpus line goes through a real engine (in-process, searches included); the
-/// engine must come back from each and end cleanly at end of input.
+/// engine must come back from each, answer every `isready`, give one `bestmove` per
+/// search and no more, and end cleanly at end of input, within a generous bound (a
+/// broken `stop` fails the test instead of hanging it).
 #[test]
 fn corpus_through_a_whole_engine() {
     let corpus = data("fuzz_corpus.txt");
@@ -202,6 +220,29 @@ fn corpus_through_a_whole_engine() {
         // Searches end quickly; a following `stop` ends any infinite one.
         input.push_str("stop\nisready\n");
     }
-    let mut engine = Engine::new();
-    engine.run(Cursor::new(input.into_bytes()));
+    let commands: Vec<_> = input.lines().map(|l| l.parse::<Command>()).collect();
+    let searches = commands
+        .iter()
+        .filter(|c| matches!(c, Ok(Command::Go(_))))
+        .count();
+    let readies = commands
+        .iter()
+        .filter(|c| matches!(c, Ok(Command::IsReady)))
+        .count();
+    let out = Captured::default();
+    let (tx, rx) = mpsc::channel();
+    let writer = out.clone();
+    std::thread::spawn(move || {
+        tiefe::uci::run(Cursor::new(input.into_bytes()), writer);
+        let _ = tx.send(());
+    });
+    rx.recv_timeout(Duration::from_secs(120))
+        .expect("the engine ends within two minutes");
+    let text = String::from_utf8(out.0.lock().unwrap().clone()).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let count = |p: &str| lines.iter().filter(|l| l.starts_with(p)).count();
+    assert_eq!(count("readyok"), readies, "{text}");
+    assert_eq!(count("bestmove "), searches, "{text}");
+    assert!(searches >= 10, "the corpus holds searches");
+    assert!(lines.iter().all(|l| !l.is_empty()), "{text}");
 }

@@ -1086,12 +1086,15 @@ fn hostile_bursts_and_limits() {
     );
 
     // Position and setoption while searching: the search keeps its position, the new
-    // one applies afterwards, the table resize is refused with a message.
+    // one applies afterwards, the table resize waits for the search's bestmove.
     e.send("go infinite");
     e.send("position startpos moves e2e4");
     e.send("setoption name Hash value 8");
-    let (_, l, _) = e.wait_for(|l| l.starts_with("info string Hash"), LONG);
-    assert!(l.contains("search"), "{l}");
+    let early = e.drain(Duration::from_millis(100));
+    assert!(
+        early.iter().all(|l| !l.starts_with("info string")),
+        "{early:?}"
+    );
     e.send("stop");
     let (best, _) = e.bestmove(LONG);
     assert_legal_best(&best, START_FEN, &[]);
@@ -1099,6 +1102,8 @@ fn hostile_bursts_and_limits() {
         display_fen(&mut e),
         "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
     );
+    e.send("d");
+    e.wait_for(|l| l == "Hash: 8 MB", LONG);
 
     // Limits that are zero, absurd or negative still give one legal move, at once.
     for go in [

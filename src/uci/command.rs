@@ -4,25 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::time::Limits;
-
-/// Where a `position` command starts from.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Start {
-    StartPos,
-    Fen(String),
-}
-
-/// `go` arguments as given. The limits are final except for `searchmoves`, which stay
-/// text here and are matched against the position's legal moves when the search starts.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct GoArgs {
-    /// Every limit but `searchmoves` (left empty here).
-    pub limits: Limits,
-    pub searchmoves: Vec<String>,
-    /// Tokens that could not be read; the search still runs without them.
-    pub warnings: Vec<String>,
-}
+pub use crate::engine::{GoArgs, Start};
 
 /// One line of input from the GUI or a user.
 #[derive(Debug, Clone, PartialEq, Eq)]

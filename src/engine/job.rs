@@ -1,0 +1,136 @@
+//! The body of a search thread: search, report, hold `bestmove` while the GUI still owns
+//! the clock (`infinite`, or `ponder` before `ponderhit`), send it, then learn.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use super::{locked, Event, Listener};
+use crate::learn::{Learning, Snapshot};
+use crate::position::Position;
+use crate::search::{self, Outcome, Pool, SearchConfig};
+use crate::skill::{self, Skill};
+use crate::time::{Clock, Limits};
+use crate::tt::TranspositionTable;
+
+/// Everything a search thread takes with it.
+pub(super) struct SearchJob {
+    pub pos: Position,
+    pub limits: Limits,
+    /// `Move Overhead` plus the learnt lag, ms.
+    pub overhead: u64,
+    /// `debug on`: statistics lines.
+    pub debug: bool,
+    /// `UCI_ShowWDL`.
+    pub show_wdl: bool,
+    /// Weaker play, if asked for.
+    pub skill: Option<Skill>,
+    pub tt: Arc<TranspositionTable>,
+    pub pool: Arc<Pool>,
+    pub learning: Option<Arc<Mutex<Learning>>>,
+    pub listener: Arc<dyn Listener>,
+}
+
+impl SearchJob {
+    /// Runs the search to its `bestmove`, sends it, records the result for learning
+    /// (after `bestmove`, so that its time is not on the engine's clock), gives back the
+    /// table and the workers, and only then sets `done` and says the job is done: a
+    /// command that needs the engine idle waits until then (see [`super::Engine`]).
+    /// A learning save is written after that, holding up nothing.
+    pub fn run(mut self, clock: &Clock, done: &AtomicBool) {
+        let outcome = self.search(clock);
+        while !clock.stopped() && (self.limits.infinite || clock.pondering()) {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        clock.finish();
+        self.listener.event(Event::BestMove {
+            best: outcome.best,
+            ponder: outcome.ponder,
+        });
+        let save = self
+            .learning
+            .as_ref()
+            .and_then(|l| learn_from(l, &self.pos, &self.limits, &outcome, &*self.listener));
+        let listener = Arc::clone(&self.listener);
+        drop(self);
+        done.store(true, Ordering::Release);
+        listener.event(Event::JobDone);
+        if let Some(Err(w)) = save.map(Snapshot::write) {
+            listener.event(Event::Warning(&format!("Learning: {w}")));
+        }
+    }
+
+    /// The search itself, with its reports turned into events; a weaker player's
+    /// choice replaces the best move.
+    fn search(&mut self, clock: &Clock) -> Outcome {
+        let (debug, show_wdl) = (self.debug, self.show_wdl);
+        let listener = Arc::clone(&self.listener);
+        let mut report = |e: search::Event| match e {
+            search::Event::Line(r) | search::Event::Voted(r) => listener.event(Event::Info {
+                report: r,
+                wdl: show_wdl,
+            }),
+            search::Event::CurrMove { depth, mv, number } => {
+                listener.event(Event::CurrMove { depth, mv, number })
+            }
+            search::Event::Stats {
+                depth,
+                stats,
+                ebf,
+                hashfull,
+            } if debug => listener.event(Event::Stats {
+                depth,
+                stats,
+                hashfull,
+                ebf: Some(ebf),
+            }),
+            search::Event::Stats { .. } => {}
+        };
+        let mut outcome = self.pool.search(
+            &mut self.pos,
+            &self.limits,
+            self.overhead,
+            &self.tt,
+            clock,
+            SearchConfig::default(),
+            &mut report,
+        );
+        if let Some(s) = &self.skill {
+            if let Some(m) = skill::pick_random(s, &self.pos, &outcome.lines) {
+                if Some(m) != outcome.best {
+                    outcome.best = Some(m);
+                    outcome.ponder = None;
+                }
+            }
+        }
+        if outcome.best.is_none() {
+            self.listener.event(Event::NoMove {
+                in_check: self.pos.in_check(),
+            });
+        }
+        outcome
+    }
+}
+
+/// Records a finished search for learning and returns the save it calls for, if any.
+/// Searches of `go infinite` are analysis, not moves of a game: they teach only when
+/// deep and decisive.
+fn learn_from(
+    learning: &Mutex<Learning>,
+    pos: &Position,
+    limits: &Limits,
+    outcome: &Outcome,
+    listener: &dyn Listener,
+) -> Option<Snapshot> {
+    let score = match outcome.best {
+        None if pos.in_check() => crate::score::mated_in(0),
+        None => crate::score::DRAW,
+        Some(_) => outcome.score,
+    };
+    let recorded =
+        locked(learning).on_search(pos, outcome.best, outcome.depth, score, !limits.infinite);
+    recorded.unwrap_or_else(|w| {
+        listener.event(Event::Warning(&format!("Learning: {w}")));
+        None
+    })
+}
