@@ -11,8 +11,8 @@
 use std::fmt;
 
 use chess::{
-    BitBoard, Board, BoardBuilder, BoardStatus, CastleRights, ChessMove, Color, File, MoveGen,
-    Piece, Rank, Square, ALL_SQUARES, EMPTY,
+    BitBoard, Board, BoardBuilder, CastleRights, ChessMove, Color, File, MoveGen, Piece, Rank,
+    Square, ALL_SQUARES, EMPTY,
 };
 
 pub use chess::{
@@ -515,11 +515,6 @@ impl Position {
     /// Whether the side to move has any legal move.
     pub fn has_legal_move(&self) -> bool {
         MoveGen::new_legal(&self.board).len() > 0
-    }
-
-    /// Checkmate or stalemate or ongoing, from the crate's status.
-    pub fn status(&self) -> BoardStatus {
-        self.board.status()
     }
 
     /// Whether `mv` (which must be legal here) captures something, en passant included.
