@@ -999,7 +999,6 @@ impl Position {
     }
 }
 
-/// Leaf count of the legal move tree of `board` to `depth` (bulk-counted at the last ply).
 /// [`perft_board`] that gives up when `stop` says so (asked away from the leaves).
 fn perft_until(board: &Board, depth: u32, stop: &dyn Fn() -> bool) -> Option<u64> {
     if depth < 3 {
@@ -1017,6 +1016,7 @@ fn perft_until(board: &Board, depth: u32, stop: &dyn Fn() -> bool) -> Option<u64
     Some(total)
 }
 
+/// Leaf count of the legal move tree of `board` to `depth` (bulk-counted at the last ply).
 fn perft_board(board: &Board, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
