@@ -570,17 +570,20 @@ impl Position {
         }
     }
 
-    /// Passes the move (for null-move pruning). Returns false, changing nothing, when the
-    /// side to move is in check.
-    pub fn make_null_move(&mut self) -> bool {
-        let Some(next) = self.board.null_move() else {
-            return false;
-        };
+    /// Passes the move (for null-move pruning). The side to move must not be in check:
+    /// passing would leave its king to be taken, and the `chess` crate refuses it. The
+    /// search tries a null move only out of check and always takes it back with
+    /// [`Position::unmake_move`], so an undo entry is pushed whatever happens: were the
+    /// precondition ever broken in a release build, the board would stay as it is
+    /// rather than the unmake popping the entry of the move before.
+    pub fn make_null_move(&mut self) {
+        debug_assert!(!self.in_check(), "null move in check: {}", self.to_fen());
         self.save();
-        self.board = next;
+        if let Some(next) = self.board.null_move() {
+            self.board = next;
+        }
         self.halfmove += 1;
         self.rep_window = 0;
-        true
     }
 
     /// Records what [`Position::unmake_move`] restores, and the key for repetitions.
