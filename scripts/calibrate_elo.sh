@@ -11,15 +11,8 @@
 # OUT (default calibrate-out).
 set -euo pipefail
 
-# fastchess takes `-pgnout file=F`, cutechess-cli `-pgnout F`.
-pgn_arg() {
-    case "$(basename "$runner")" in
-        fastchess*) echo "file=$1" ;;
-        *) echo "$1" ;;
-    esac
-}
-
 here=$(cd "$(dirname "$0")/.." && pwd)
+. "$here/scripts/lib.sh"
 tiefe=${1:-$here/target/release/tiefe}
 games=${2:-60}
 elos=${ELOS:-1200 1800 2400}
@@ -28,8 +21,7 @@ tc=${TC:-10+0.1}
 conc=${CONCURRENCY:-2}
 book=${BOOK:-$here/../shared/data/books/8moves_v3.epd}
 out=${OUT:-calibrate-out}
-runner=${RUNNER:-$(command -v fastchess || command -v cutechess-cli || true)}
-[ -n "$runner" ] || { echo "no match runner: put fastchess or cutechess-cli on PATH or set RUNNER" >&2; exit 2; }
+find_runner
 [ -x "$tiefe" ] || { echo "engine not found: $tiefe" >&2; exit 2; }
 mkdir -p "$out"
 

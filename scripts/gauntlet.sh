@@ -13,15 +13,8 @@
 # The engines install with: apt-get install -y stockfish ethereal-chess toga2 glaurung gnuchess
 set -euo pipefail
 
-# fastchess takes `-pgnout file=F`, cutechess-cli `-pgnout F`.
-pgn_arg() {
-    case "$(basename "$runner")" in
-        fastchess*) echo "file=$1" ;;
-        *) echo "$1" ;;
-    esac
-}
-
 here=$(cd "$(dirname "$0")/.." && pwd)
+. "$here/scripts/lib.sh"
 tiefe=${1:-$here/target/release/tiefe}
 games=${2:-200}
 tc=${TC:-5+0.05}
@@ -31,11 +24,7 @@ book=${BOOK:-$here/../shared/data/books/8moves_v3.epd}
 out=${OUT:-gauntlet-out}
 opponents=${OPPONENTS:-stockfish ethereal toga glaurung gnuchess}
 
-runner=${RUNNER:-}
-if [ -z "$runner" ]; then
-    runner=$(command -v fastchess || command -v cutechess-cli || true)
-fi
-[ -n "$runner" ] || { echo "no match runner: put fastchess or cutechess-cli on PATH or set RUNNER" >&2; exit 2; }
+find_runner
 [ -x "$tiefe" ] || { echo "engine not found: $tiefe (cargo build --release)" >&2; exit 2; }
 [ -f "$book" ] || { echo "opening book not found: $book" >&2; exit 2; }
 mkdir -p "$out"

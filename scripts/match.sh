@@ -9,31 +9,18 @@
 # CONCURRENCY (default 2), PGN (output file, default match.pgn), ELO0/ELO1.
 set -euo pipefail
 
-# fastchess takes `-pgnout file=F`, cutechess-cli `-pgnout F`.
-pgn_arg() {
-    case "$(basename "$runner")" in
-        fastchess*) echo "file=$1" ;;
-        *) echo "$1" ;;
-    esac
-}
+here=$(cd "$(dirname "$0")/.." && pwd)
+. "$here/scripts/lib.sh"
 
 new=${1:?usage: match.sh NEW BASE [games]}
 base=${2:?usage: match.sh NEW BASE [games]}
 games=${3:-400}
-here=$(cd "$(dirname "$0")/.." && pwd)
 book=${BOOK:-$here/../shared/data/books/UHO_4060_v2.epd}
 tc=${TC:-5+0.05}
 conc=${CONCURRENCY:-2}
 pgn=${PGN:-match.pgn}
 
-runner=${RUNNER:-}
-if [ -z "$runner" ]; then
-    runner=$(command -v fastchess || command -v cutechess-cli || true)
-fi
-if [ -z "$runner" ]; then
-    echo "no match runner: put fastchess or cutechess-cli on PATH or set RUNNER" >&2
-    exit 2
-fi
+find_runner
 [ -f "$book" ] || { echo "opening book not found: $book" >&2; exit 2; }
 
 args=(

@@ -25,15 +25,8 @@
 # samples grew beyond the early ones. Exit status 0 when no fault was seen, 1 otherwise.
 set -euo pipefail
 
-# fastchess takes `-pgnout file=F`, cutechess-cli `-pgnout F`.
-pgn_arg() {
-    case "$(basename "$runner")" in
-        fastchess*) echo "file=$1" ;;
-        *) echo "$1" ;;
-    esac
-}
-
 here=$(cd "$(dirname "$0")/.." && pwd)
+. "$here/scripts/lib.sh"
 tiefe=${1:-$here/target/release/tiefe}
 games=${2:-1000}
 tc=${TC:-1+0.01}
@@ -43,15 +36,12 @@ book=${BOOK:-$here/../shared/data/books/UHO_4060_v2.epd}
 out=${OUT:-soak-out}
 opponent=${OPPONENT:-$tiefe}
 
-runner=${RUNNER:-}
-if [ -z "$runner" ]; then
-    if [ "${PONDER:-0}" = 1 ]; then
-        runner=$(command -v cutechess-cli || true)
-    else
-        runner=$(command -v fastchess || command -v cutechess-cli || true)
-    fi
+# Only cutechess-cli ponders.
+if [ "${PONDER:-0}" = 1 ]; then
+    find_runner cutechess-cli
+else
+    find_runner
 fi
-[ -n "$runner" ] || { echo "no match runner: put fastchess or cutechess-cli on PATH or set RUNNER" >&2; exit 2; }
 [ -x "$tiefe" ] || { echo "engine not found: $tiefe (cargo build --release)" >&2; exit 2; }
 [ -f "$book" ] || { echo "opening book not found: $book" >&2; exit 2; }
 kind=$(basename "$runner")

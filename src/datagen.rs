@@ -27,17 +27,47 @@ use crate::search::{SearchConfig, Worker};
 use crate::time::{Clock, Limits};
 use crate::tt::TranspositionTable;
 
-/// What a datagen run does.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// What a datagen run does; also the options of `tiefe datagen`, so that the command
+/// line and the library share one set of defaults (those of [`Config::default`]).
+#[derive(Debug, Clone, PartialEq, Eq, clap::Args)]
+// A repeated option takes its last value, so that a script can append an override.
+#[command(args_override_self = true)]
 pub struct Config {
+    /// File the positions are appended to.
+    #[arg(long, value_name = "FILE", default_value_t = Config::default().out)]
     pub out: String,
-    /// Stop after this many games, or this many positions, whichever comes first.
+    /// Stop after this many games (default: no limit), or after --positions, whichever
+    /// comes first.
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = Config::default().games,
+        hide_default_value = true
+    )]
     pub games: u64,
+    /// Stop after this many positions, or after --games, whichever comes first.
+    #[arg(long, value_name = "N", default_value_t = Config::default().positions)]
     pub positions: u64,
+    /// Nodes searched per move (0 counts as 1).
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = Config::default().nodes,
+        value_parser = at_least_one
+    )]
     pub nodes: u64,
+    /// Seed of the random opening plies: the same seed plays the same games, and
+    /// processes run side by side need different seeds.
+    #[arg(long, value_name = "N", default_value_t = Config::default().seed)]
     pub seed: u64,
     /// Random plies at the start of each game (one more in every other game, so that
-    /// both colours start to move).
+    /// both colours start to move); more than 40 counts as 40.
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = Config::default().random_plies,
+        value_parser = at_most_40
+    )]
     pub random_plies: u32,
 }
 
@@ -54,30 +84,20 @@ impl Default for Config {
     }
 }
 
-impl Config {
-    /// Reads `--out F --games N --positions N --nodes N --seed N --random-plies N`.
-    pub fn parse(args: &[String]) -> Result<Config, String> {
-        let mut c = Config::default();
-        let mut it = args.iter();
-        while let Some(flag) = it.next() {
-            let value = it.next().ok_or_else(|| format!("{flag} needs a value"))?;
-            let num = || {
-                value
-                    .parse::<u64>()
-                    .map_err(|_| format!("{flag}: '{value}' is not a number"))
-            };
-            match flag.as_str() {
-                "--out" => c.out = value.clone(),
-                "--games" => c.games = num()?,
-                "--positions" => c.positions = num()?,
-                "--nodes" => c.nodes = num()?.max(1),
-                "--seed" => c.seed = num()?,
-                "--random-plies" => c.random_plies = num()?.min(40) as u32,
-                _ => return Err(format!("unknown flag {flag}")),
-            }
-        }
-        Ok(c)
-    }
+/// `--nodes`: a budget of no nodes means nothing, so 0 is read as 1 (as it always
+/// was) rather than refused.
+fn at_least_one(s: &str) -> Result<u64, String> {
+    s.parse::<u64>()
+        .map(|n| n.max(1))
+        .map_err(|e| e.to_string())
+}
+
+/// `--random-plies`: capped at 40, the cap the option has always had (larger numbers
+/// are read as 40 rather than refused).
+fn at_most_40(s: &str) -> Result<u32, String> {
+    s.parse::<u64>()
+        .map(|n| n.min(40) as u32)
+        .map_err(|e| e.to_string())
 }
 
 /// Totals of a run.

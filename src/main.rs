@@ -1,19 +1,71 @@
-//! The `tiefe` binary. With no arguments it speaks UCI on stdin/stdout. Also:
-//! `tiefe bench [depth]` and `tiefe perft <depth> [fen]`.
+//! The `tiefe` binary. With no arguments it speaks UCI on stdin/stdout; its subcommands
+//! (`bench`, `perft`, `datagen`, `tune`, `book build`) are for the shell. `tiefe --help`
+//! and `tiefe <command> --help` describe them; a bad argument is reported on stderr
+//! with exit status 2.
 
 use std::io::Write;
 use std::process::ExitCode;
 
+use clap::{CommandFactory, Parser, Subcommand};
 use tiefe::{bench, book, datagen, position::Position, tune, uci};
 
-fn usage() -> ExitCode {
-    eprintln!("usage: tiefe                   speak UCI on stdin/stdout");
-    eprintln!("       tiefe bench [depth]     search the bench positions");
-    eprintln!("       tiefe perft <depth> [fen]");
-    eprintln!("       tiefe datagen [--out F] [--games N] [--positions N] [--nodes N] [--seed N] [--random-plies N]");
-    eprintln!("       tiefe book build <games.pgn> <out.bin> [--plies N]");
-    eprintln!("       {}", tune::USAGE);
-    ExitCode::from(2)
+/// Tiefe, a UCI chess engine. Without a command it speaks UCI on stdin/stdout.
+#[derive(Debug, Parser)]
+#[command(name = "tiefe", version)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Searches the bench positions to a fixed depth, one thread, fresh tables.
+    ///
+    /// The last line is `<nodes> nodes <nps> nps`; the node count is deterministic, a
+    /// checksum of the engine's behaviour (commits that change search or evaluation
+    /// record it as `Bench: <nodes>`). The line before gives the search statistics.
+    Bench {
+        /// Search depth, 1 to 64.
+        #[arg(
+            value_name = "DEPTH",
+            default_value_t = bench::DEFAULT_DEPTH,
+            value_parser = clap::value_parser!(u32).range(1..=64)
+        )]
+        depth: u32,
+    },
+    /// Counts the legal move paths to a depth, per root move and in total.
+    Perft {
+        /// Depth in plies.
+        #[arg(value_name = "DEPTH")]
+        depth: u32,
+        /// The position, as a FEN in one or several arguments (default: the start
+        /// position).
+        #[arg(
+            value_name = "FEN",
+            trailing_var_arg = true,
+            allow_hyphen_values = true
+        )]
+        fen: Vec<String>,
+    },
+    /// Writes training positions for `tiefe tune` from self-play.
+    Datagen(datagen::Config),
+    /// Tunes the evaluation weights on positions from `tiefe datagen`.
+    Tune(tune::Args),
+    /// Opening books in the Polyglot format.
+    #[command(subcommand_required = true, arg_required_else_help = true)]
+    Book {
+        #[command(subcommand)]
+        command: BookCommand,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+enum BookCommand {
+    /// Builds a Polyglot book from PGN games.
+    ///
+    /// Every position of the first plies of each game goes in, its move weighted by how
+    /// the game went for the side that played it (win 2, draw 1, loss 0).
+    Build(book::BuildArgs),
 }
 
 fn main() -> ExitCode {
@@ -23,71 +75,36 @@ fn main() -> ExitCode {
         .target(env_logger::Target::Stderr)
         .init();
 
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    match args.first().map(String::as_str) {
+    // A bad argument ends the process here, with a message and exit status 2.
+    let cli = Cli::parse();
+    match cli.command {
         None => {
             uci::run(std::io::BufReader::new(std::io::stdin()), std::io::stdout());
             ExitCode::SUCCESS
         }
-        Some("bench") => {
-            let depth = match args.get(1).map(|d| d.parse::<u32>()) {
-                None => bench::DEFAULT_DEPTH,
-                Some(Ok(d)) if (1..=64).contains(&d) => d,
-                _ => return usage(),
-            };
+        Some(Command::Bench { depth }) => {
             let r = bench::run(depth);
             println!("stats {}", uci::stats_text(&r.stats, r.hashfull, None));
             println!("{} nodes {} nps", r.nodes, r.nps);
             ExitCode::SUCCESS
         }
-        Some("perft") => {
-            let Some(Ok(depth)) = args.get(1).map(|d| d.parse::<u32>()) else {
-                return usage();
-            };
-            let pos = if args.len() > 2 {
-                match Position::from_fen(&args[2..].join(" ")) {
-                    Ok(p) => p,
-                    Err(e) => {
-                        eprintln!("invalid FEN: {e}");
-                        return ExitCode::from(2);
-                    }
-                }
-            } else {
-                Position::startpos()
-            };
-            let start = std::time::Instant::now();
-            let lines = pos.perft_report(depth);
-            let ms = start.elapsed().as_millis() as u64;
-            let mut out = std::io::stdout().lock();
-            for l in &lines {
-                let _ = writeln!(out, "{l}");
+        Some(Command::Perft { depth, fen }) => perft(depth, &fen),
+        Some(Command::Datagen(cfg)) => match datagen::run(&cfg) {
+            Ok(s) => {
+                eprintln!(
+                    "datagen: {} games, {} positions written to {}",
+                    s.games, s.positions, cfg.out
+                );
+                ExitCode::SUCCESS
             }
-            eprintln!("{} in {ms} ms", lines.last().map_or("", String::as_str));
-            ExitCode::SUCCESS
-        }
-        Some("datagen") => {
-            let cfg = match datagen::Config::parse(&args[1..]) {
-                Ok(c) => c,
-                Err(e) => {
-                    eprintln!("datagen: {e}");
-                    return usage();
-                }
-            };
-            match datagen::run(&cfg) {
-                Ok(s) => {
-                    eprintln!(
-                        "datagen: {} games, {} positions written to {}",
-                        s.games, s.positions, cfg.out
-                    );
-                    ExitCode::SUCCESS
-                }
-                Err(e) => {
-                    eprintln!("datagen: {}: {e}", cfg.out);
-                    ExitCode::FAILURE
-                }
+            Err(e) => {
+                eprintln!("datagen: {}: {e}", cfg.out);
+                ExitCode::FAILURE
             }
-        }
-        Some("book") => match book::main(&args[1..]) {
+        },
+        Some(Command::Book {
+            command: BookCommand::Build(args),
+        }) => match book::build_file(&args) {
             Ok(msg) => {
                 eprintln!("book: {msg}");
                 ExitCode::SUCCESS
@@ -97,13 +114,47 @@ fn main() -> ExitCode {
                 ExitCode::FAILURE
             }
         },
-        Some("tune") => match tune::main(&args[1..]) {
+        Some(Command::Tune(args)) => match tune::main(&args) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("tune: {e}");
                 ExitCode::FAILURE
             }
         },
-        Some(_) => usage(),
     }
+}
+
+/// `tiefe perft`: the `perft` report of the FEN given (or the start position) on stdout,
+/// the total and time on stderr.
+fn perft(depth: u32, fen: &[String]) -> ExitCode {
+    let pos = if fen.is_empty() {
+        Position::startpos()
+    } else {
+        match Position::from_fen(&fen.join(" ")) {
+            Ok(p) => p,
+            // A FEN spans several arguments, so clap cannot check it as it parses; it is
+            // refused here the way clap refuses a bad value (message, usage, status 2).
+            Err(e) => {
+                let mut cli = Cli::command();
+                // Built first, so that the subcommand's usage reads `tiefe perft`.
+                cli.build();
+                cli.find_subcommand_mut("perft")
+                    .expect("perft is a subcommand")
+                    .error(
+                        clap::error::ErrorKind::ValueValidation,
+                        format!("invalid FEN '{}': {e}", fen.join(" ")),
+                    )
+                    .exit()
+            }
+        }
+    };
+    let start = std::time::Instant::now();
+    let lines = pos.perft_report(depth);
+    let ms = start.elapsed().as_millis() as u64;
+    let mut out = std::io::stdout().lock();
+    for l in &lines {
+        let _ = writeln!(out, "{l}");
+    }
+    eprintln!("{} in {ms} ms", lines.last().map_or("", String::as_str));
+    ExitCode::SUCCESS
 }

@@ -11,8 +11,8 @@
 use std::fmt;
 
 use chess::{
-    BitBoard, Board, BoardBuilder, BoardStatus, CastleRights, ChessMove, Color, File, MoveGen,
-    Piece, Rank, Square, ALL_SQUARES, EMPTY,
+    BitBoard, Board, BoardBuilder, CastleRights, ChessMove, Color, File, MoveGen, Piece, Rank,
+    Square, ALL_SQUARES, EMPTY,
 };
 
 pub use chess::{
@@ -517,11 +517,6 @@ impl Position {
         MoveGen::new_legal(&self.board).len() > 0
     }
 
-    /// Checkmate or stalemate or ongoing, from the crate's status.
-    pub fn status(&self) -> BoardStatus {
-        self.board.status()
-    }
-
     /// Whether `mv` (which must be legal here) captures something, en passant included.
     #[inline]
     pub fn is_capture(&self, mv: ChessMove) -> bool {
@@ -575,17 +570,20 @@ impl Position {
         }
     }
 
-    /// Passes the move (for null-move pruning). Returns false, changing nothing, when the
-    /// side to move is in check.
-    pub fn make_null_move(&mut self) -> bool {
-        let Some(next) = self.board.null_move() else {
-            return false;
-        };
+    /// Passes the move (for null-move pruning). The side to move must not be in check:
+    /// passing would leave its king to be taken, and the `chess` crate refuses it. The
+    /// search tries a null move only out of check and always takes it back with
+    /// [`Position::unmake_move`], so an undo entry is pushed whatever happens: were the
+    /// precondition ever broken in a release build, the board would stay as it is
+    /// rather than the unmake popping the entry of the move before.
+    pub fn make_null_move(&mut self) {
+        debug_assert!(!self.in_check(), "null move in check: {}", self.to_fen());
         self.save();
-        self.board = next;
+        if let Some(next) = self.board.null_move() {
+            self.board = next;
+        }
         self.halfmove += 1;
         self.rep_window = 0;
-        true
     }
 
     /// Records what [`Position::unmake_move`] restores, and the key for repetitions.
@@ -1004,7 +1002,6 @@ impl Position {
     }
 }
 
-/// Leaf count of the legal move tree of `board` to `depth` (bulk-counted at the last ply).
 /// [`perft_board`] that gives up when `stop` says so (asked away from the leaves).
 fn perft_until(board: &Board, depth: u32, stop: &dyn Fn() -> bool) -> Option<u64> {
     if depth < 3 {
@@ -1022,6 +1019,7 @@ fn perft_until(board: &Board, depth: u32, stop: &dyn Fn() -> bool) -> Option<u64
     Some(total)
 }
 
+/// Leaf count of the legal move tree of `board` to `depth` (bulk-counted at the last ply).
 fn perft_board(board: &Board, depth: u32) -> u64 {
     if depth == 0 {
         return 1;

@@ -43,10 +43,6 @@ impl Skill {
         (level < 20.0).then_some(Skill { level })
     }
 
-    pub fn level(&self) -> f64 {
-        self.level
-    }
-
     /// Nodes the search may spend on one move: 400 at level 0, ×1.6 per level
     /// (about 44 000 at level 10, 5 million at level 19.5).
     pub fn node_cap(&self) -> u64 {

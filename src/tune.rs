@@ -430,40 +430,65 @@ fn const_span(src: &str, name: &str) -> Result<(usize, usize), String> {
     Err(format!("end of {name} not found"))
 }
 
-/// How `tiefe tune` is called; printed by its own errors and by the binary's usage.
-pub const USAGE: &str = "tiefe tune <data> [--epochs N] [--rate R] [--lambda L] [--l2 R] [--zero | --terms-only] [--hold NAME,..] [--from FILE] [--out FILE]";
+/// The options of `tiefe tune`. Their defaults are those of [`Settings::default`], so
+/// the command line and the library cannot disagree.
+#[derive(Debug, Clone, clap::Args)]
+// A repeated option takes its last value, so that a script can append an override.
+#[command(args_override_self = true)]
+pub struct Args {
+    /// Training positions, `fen | score | result` lines as `tiefe datagen` writes them.
+    #[arg(value_name = "DATA")]
+    pub data: String,
+    /// Full-batch epochs of Adam (0 only scores the starting weights on the data).
+    #[arg(long, value_name = "N", default_value_t = Settings::default().epochs)]
+    pub epochs: usize,
+    /// Adam's step size, in centipawns.
+    #[arg(long, value_name = "R", default_value_t = Settings::default().rate)]
+    pub rate: f64,
+    /// Share of the game result in the target; the rest is the search score.
+    #[arg(long, value_name = "L", default_value_t = Settings::default().lambda)]
+    pub lambda: f64,
+    /// Pull towards the starting weights: a weight moved by a pawn costs R / 2 of loss.
+    #[arg(long, value_name = "R", default_value_t = Settings::default().l2)]
+    pub l2: f64,
+    /// Start from zeroed piece-square tables (material and terms kept).
+    #[arg(long, conflicts_with_all = ["terms_only", "from"])]
+    pub zero: bool,
+    /// Hold material and the piece-square tables; tune only the terms.
+    #[arg(long)]
+    pub terms_only: bool,
+    /// Named weights of src/eval/weights.rs to hold as they start, comma-separated.
+    #[arg(long, value_name = "NAME,..", value_parser = hold_mask)]
+    pub hold: Option<u64>,
+    /// Start from a weights file written earlier instead of the engine's own weights.
+    #[arg(long, value_name = "FILE")]
+    pub from: Option<String>,
+    /// Where the tuned weights are written, in the shape of src/eval/weights.rs.
+    #[arg(long, value_name = "FILE", default_value = "weights.rs")]
+    pub out: String,
+}
 
-/// `tiefe tune`: see [`USAGE`].
-pub fn main(args: &[String]) -> Result<(), String> {
-    let mut settings = Settings::default();
-    let mut data = None;
-    let mut out = "weights.rs".to_string();
-    let mut from = None;
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        let mut value = || it.next().cloned().ok_or(format!("{a} needs a value"));
-        match a.as_str() {
-            "--epochs" => settings.epochs = value()?.parse().map_err(|_| "bad --epochs")?,
-            "--rate" => settings.rate = value()?.parse().map_err(|_| "bad --rate")?,
-            "--lambda" => settings.lambda = value()?.parse().map_err(|_| "bad --lambda")?,
-            "--l2" => settings.l2 = value()?.parse().map_err(|_| "bad --l2")?,
-            "--zero" => settings.zero_tables = true,
-            "--terms-only" => settings.terms_only = true,
-            "--hold" => settings.hold = hold_mask(&value()?)?,
-            "--out" => out = value()?,
-            "--from" => from = Some(value()?),
-            _ if data.is_none() && !a.starts_with("--") => data = Some(a.clone()),
-            _ => return Err(format!("unknown argument {a}")),
+impl Args {
+    /// The tuning settings the options ask for.
+    pub fn settings(&self) -> Settings {
+        Settings {
+            epochs: self.epochs,
+            rate: self.rate,
+            lambda: self.lambda,
+            zero_tables: self.zero,
+            terms_only: self.terms_only,
+            hold: self.hold.unwrap_or(0),
+            l2: self.l2,
         }
     }
-    if settings.zero_tables && settings.terms_only {
-        return Err("--zero and --terms-only exclude each other".into());
-    }
-    if settings.zero_tables && from.is_some() {
-        return Err("--zero and --from exclude each other".into());
-    }
-    let data = data.ok_or(format!("usage: {USAGE}"))?;
-    let file = std::fs::File::open(&data).map_err(|e| format!("{data}: {e}"))?;
+}
+
+/// `tiefe tune`: loads the data, fits K, tunes and writes the weights file. Errors are
+/// about the files (the options were checked when they were parsed).
+pub fn main(args: &Args) -> Result<(), String> {
+    let settings = args.settings();
+    let (data, from, out) = (&args.data, &args.from, &args.out);
+    let file = std::fs::File::open(data).map_err(|e| format!("{data}: {e}"))?;
     let (samples, bad) = load(BufReader::new(file));
     eprintln!(
         "tune: {} positions ({} bad lines skipped)",
@@ -475,7 +500,7 @@ pub fn main(args: &[String]) -> Result<(), String> {
     }
     // K is fitted to the full evaluation the tune starts from: the engine's own, or the
     // file given by --from (zeroed tables would give a K fitted to nonsense).
-    let (start, k) = match &from {
+    let (start, k) = match from {
         Some(path) => {
             let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
             let w: Vec<(f64, f64)> = read_weights(&text)
@@ -502,7 +527,7 @@ pub fn main(args: &[String]) -> Result<(), String> {
     });
     let source = include_str!("eval/weights.rs");
     let text = write_weights(source, &rounded(&w))?;
-    std::fs::write(&out, text).map_err(|e| format!("{out}: {e}"))?;
+    std::fs::write(out, text).map_err(|e| format!("{out}: {e}"))?;
     eprintln!("tune: weights written to {out} (copy over src/eval/weights.rs to use them)");
     Ok(())
 }

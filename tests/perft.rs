@@ -1,5 +1,8 @@
-//! Perft through the position module: every position of the perft suite and a sample of
-//! random positions, at every depth that runs quickly in release.
+//! Perft on every position of the perft suite and a sample of random positions, at every
+//! depth that runs quickly in release: `Position::perft` (which walks
+//! `chess::Board::make_move` on copies, as the `perft` command does) and, to smaller
+//! depths, a walk through `Position::make_move` and `unmake_move`, the calls the search
+//! makes, so that a fault in the position's own make/unmake shows as a wrong count.
 
 mod common;
 
@@ -10,6 +13,8 @@ use tiefe::position::Position;
 
 /// Largest expected count run per depth (keeps the suite to a few seconds).
 const NODE_CAP: u64 = 30_000_000;
+/// The same for the make/unmake walk, which makes every leaf and is slower per node.
+const MAKE_UNMAKE_CAP: u64 = 300_000;
 
 fn check(file: &str, cap: u64) -> usize {
     let mut checked = 0;
@@ -17,6 +22,41 @@ fn check(file: &str, cap: u64) -> usize {
         let pos = Position::from_fen(&fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
         for &(depth, expected) in counts.iter().filter(|c| c.1 <= cap) {
             assert_eq!(pos.perft(depth), expected, "perft {depth} of {fen}");
+            checked += 1;
+        }
+    }
+    checked
+}
+
+/// Leaf count to `depth` through [`Position::make_move`] and [`Position::unmake_move`],
+/// every leaf made (no bulk counting), so each move and its take-back is exercised.
+fn perft_make_unmake(pos: &mut Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut total = 0;
+    for m in pos.legal_moves() {
+        pos.make_move(m);
+        total += perft_make_unmake(pos, depth - 1);
+        pos.unmake_move();
+    }
+    total
+}
+
+/// [`check`] through [`perft_make_unmake`]: every published count up to `cap`, and the
+/// position exactly as it was after each walk.
+fn check_make_unmake(file: &str, cap: u64) -> usize {
+    let mut checked = 0;
+    for (fen, counts) in perft_cases(file) {
+        let mut pos = Position::from_fen(&fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        let (before, key) = (pos.to_fen(), pos.key());
+        for &(depth, expected) in counts.iter().filter(|c| c.1 <= cap) {
+            assert_eq!(
+                perft_make_unmake(&mut pos, depth),
+                expected,
+                "make/unmake perft {depth} of {fen}"
+            );
+            assert_eq!((pos.to_fen(), pos.key()), (before.clone(), key), "{fen}");
             checked += 1;
         }
     }
@@ -35,6 +75,18 @@ fn perft_suite() {
 fn perft_random_sample() {
     let checked = check("perft_marcel_sample.epd", 2_000_000);
     assert!(checked >= 338 * 4, "only {checked} depth checks ran");
+}
+
+#[test]
+fn perft_suite_through_make_unmake() {
+    let checked = check_make_unmake("perftsuite.epd", MAKE_UNMAKE_CAP);
+    assert!(checked > 500, "only {checked} depth checks ran");
+}
+
+#[test]
+fn perft_random_sample_through_make_unmake() {
+    let checked = check_make_unmake("perft_marcel_sample.epd", MAKE_UNMAKE_CAP);
+    assert!(checked >= 338 * 3, "only {checked} depth checks ran");
 }
 
 #[test]

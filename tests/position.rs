@@ -336,12 +336,26 @@ fn make_unmake_restores_on_random_positions() {
             pos.make_move(m);
             pos.unmake_move();
         }
-        if pos.make_null_move() {
+        // A null move passes the turn, and its unmake restores the position.
+        if !pos.in_check() {
+            let side = pos.side_to_move();
+            pos.make_null_move();
+            assert_ne!(pos.side_to_move(), side, "{fen}");
             pos.unmake_move();
         }
         assert_eq!(pos.to_fen(), fen);
         assert_eq!(pos.key(), key);
     }
+}
+
+/// A null move in check breaks the search's precondition; debug builds say so at once.
+#[cfg(debug_assertions)]
+#[test]
+#[should_panic(expected = "null move in check")]
+fn null_move_in_check_is_refused_in_debug_builds() {
+    let mut pos = Position::from_fen("4k3/8/8/8/8/8/8/4K2r w - - 0 1").unwrap();
+    assert!(pos.in_check());
+    pos.make_null_move();
 }
 
 /// `is_legal` (the search's check of table and killer moves, made without generating

@@ -400,27 +400,34 @@ pub fn to_bytes(entries: &[Entry]) -> Vec<u8> {
     out
 }
 
-/// `tiefe book build <pgn> <out.bin> [--plies N]`.
-pub fn main(args: &[String]) -> Result<String, String> {
-    let usage = "usage: tiefe book build <games.pgn> <out.bin> [--plies N]";
-    if args.first().map(String::as_str) != Some("build") || args.len() < 3 {
-        return Err(usage.into());
-    }
-    let plies = match args.get(3).map(String::as_str) {
-        None => 16,
-        Some("--plies") => args.get(4).and_then(|p| p.parse().ok()).ok_or(usage)?,
-        Some(_) => return Err(usage.into()),
-    };
-    let pgn = std::fs::read(&args[1]).map_err(|e| format!("{}: {e}", args[1]))?;
+/// The options of `tiefe book build`.
+#[derive(Debug, Clone, clap::Args)]
+// A repeated option takes its last value, so that a script can append an override.
+#[command(args_override_self = true)]
+pub struct BuildArgs {
+    /// Games in PGN.
+    #[arg(value_name = "GAMES.PGN")]
+    pub pgn: String,
+    /// The Polyglot book to write.
+    #[arg(value_name = "OUT.BIN")]
+    pub out: String,
+    /// Plies of each game that go into the book.
+    #[arg(long, value_name = "N", default_value_t = 16)]
+    pub plies: usize,
+}
+
+/// `tiefe book build`: builds the book and writes it, or says which file failed.
+pub fn build_file(args: &BuildArgs) -> Result<String, String> {
+    let (path, out, plies) = (&args.pgn, &args.out, args.plies);
+    let pgn = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
     let (entries, games) = build(&String::from_utf8_lossy(&pgn), plies);
     // Written beside and renamed, so that a reader never sees half a book.
-    let tmp = format!("{}.tmp", args[2]);
+    let tmp = format!("{out}.tmp");
     std::fs::write(&tmp, to_bytes(&entries)).map_err(|e| format!("{tmp}: {e}"))?;
-    std::fs::rename(&tmp, &args[2]).map_err(|e| format!("{}: {e}", args[2]))?;
+    std::fs::rename(&tmp, out).map_err(|e| format!("{out}: {e}"))?;
     Ok(format!(
-        "{} entries from {games} games ({plies} plies each) written to {}",
+        "{} entries from {games} games ({plies} plies each) written to {out}",
         entries.len(),
-        args[2]
     ))
 }
 

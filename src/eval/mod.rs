@@ -613,9 +613,3 @@ fn from_side_to_move(pos: &Position, white: i32) -> i32 {
         -white
     }
 }
-
-/// Material value of a piece kind for move ordering (middlegame scale).
-#[inline]
-pub fn piece_value(piece: Piece) -> i32 {
-    PIECE_VALUE[piece.to_index()].0
-}

@@ -1,0 +1,225 @@
+//! The command line of the `tiefe` binary: every command answers `--help` (exit 0), a bad
+//! argument is refused with a message on stderr and exit status 2 (so scripts can tell
+//! a typo from a failed run), and the commands do their work.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn tiefe(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tiefe"))
+        .args(args)
+        .env_remove("RUST_LOG")
+        .stdin(Stdio::null())
+        .output()
+        .expect("run tiefe")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+#[test]
+fn every_command_answers_help() {
+    for args in [
+        &["--help"][..],
+        &["bench", "--help"],
+        &["perft", "--help"],
+        &["datagen", "--help"],
+        &["tune", "--help"],
+        &["book", "--help"],
+        &["book", "build", "--help"],
+        &["help", "datagen"],
+    ] {
+        let out = tiefe(args);
+        let stdout = text(&out.stdout);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+        assert!(stdout.contains("Usage: tiefe"), "{args:?}: {stdout}");
+    }
+    // Each command's help names its options, with the defaults they have always had.
+    let datagen = text(&tiefe(&["datagen", "--help"]).stdout);
+    for flag in [
+        "--out <FILE>",
+        "--games <N>",
+        "--positions <N>",
+        "--nodes <N>",
+        "--seed <N>",
+        "--random-plies <N>",
+        "[default: datagen.txt]",
+        "[default: 1000000]",
+        "[default: 3000]",
+        "[default: 8]",
+    ] {
+        assert!(datagen.contains(flag), "{flag} missing:\n{datagen}");
+    }
+    let tune = text(&tiefe(&["tune", "--help"]).stdout);
+    for flag in [
+        "<DATA>",
+        "--epochs <N>",
+        "--rate <R>",
+        "--lambda <L>",
+        "--l2 <R>",
+        "--zero",
+        "--terms-only",
+        "--hold <NAME,..>",
+        "--from <FILE>",
+        "--out <FILE>",
+        "[default: 300]",
+        "[default: weights.rs]",
+    ] {
+        assert!(tune.contains(flag), "{flag} missing:\n{tune}");
+    }
+    let book = text(&tiefe(&["book", "build", "--help"]).stdout);
+    assert!(
+        book.contains("--plies <N>") && book.contains("[default: 16]"),
+        "{book}"
+    );
+}
+
+#[test]
+fn bad_arguments_exit_2_with_a_message() {
+    for args in [
+        &["bench", "zero"][..],
+        &["bench", "0"],
+        &["bench", "65"],
+        &["perft"],
+        &["perft", "x"],
+        &["perft", "2", "not", "a", "fen"],
+        &["datagen", "--games", "x"],
+        &["datagen", "--games"],
+        &["datagen", "--frobnicate", "1"],
+        &["tune"],
+        &["tune", "data.txt", "other.txt"],
+        &["tune", "data.txt", "--epochs", "many"],
+        &["tune", "data.txt", "--zero", "--terms-only"],
+        &["tune", "data.txt", "--zero", "--from", "w.rs"],
+        &["tune", "data.txt", "--hold", "NO_SUCH_WEIGHT"],
+        &["book"],
+        &["book", "build", "games.pgn"],
+        &["book", "build", "games.pgn", "out.bin", "--plies", "x"],
+        &["frobnicate"],
+    ] {
+        let out = tiefe(args);
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(!stderr.trim().is_empty(), "{args:?}: no message");
+        // The message is about the argument, not a run that failed (nothing ran).
+        assert!(out.stdout.is_empty(), "{args:?}: {}", text(&out.stdout));
+    }
+    let out = tiefe(&["bench", "zero"]);
+    assert!(
+        text(&out.stderr).contains("'zero'"),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = tiefe(&["bench", "65"]);
+    assert!(
+        text(&out.stderr).contains("1..=64"),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = tiefe(&["perft", "2", "not", "a", "fen"]);
+    assert!(
+        text(&out.stderr).contains("invalid FEN"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn perft_counts_the_start_position() {
+    let out = tiefe(&["perft", "3"]);
+    assert!(out.status.success());
+    let stdout = text(&out.stdout);
+    assert_eq!(
+        stdout.lines().last(),
+        Some("Nodes searched: 8902"),
+        "{stdout}"
+    );
+    assert_eq!(stdout.lines().filter(|l| l.contains(": ")).count(), 21);
+}
+
+#[test]
+fn bench_ends_with_nodes_and_nps() {
+    let out = tiefe(&["bench", "2"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let last = stdout.lines().last().unwrap_or("");
+    let t: Vec<&str> = last.split_whitespace().collect();
+    assert_eq!(t.len(), 4, "{last}");
+    assert_eq!((t[1], t[3]), ("nodes", "nps"), "{last}");
+    assert!(t[0].parse::<u64>().unwrap() > 0, "{last}");
+    t[2].parse::<u64>().unwrap();
+}
+
+/// Without a command the binary speaks UCI on stdin/stdout, as GUIs start it.
+#[test]
+fn no_command_speaks_uci() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tiefe"))
+        .env_remove("RUST_LOG")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"uci\nisready\nquit\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let stdout = text(&out.stdout);
+    assert!(stdout.lines().any(|l| l == "uciok"), "{stdout}");
+    assert!(stdout.lines().any(|l| l == "readyok"), "{stdout}");
+}
+
+/// The options reach the commands: a small datagen run writes where `--out` says, as
+/// many games as `--games` says, and `tune --epochs 0` reads it and writes a weights
+/// file; a missing data file is a failed run (status 1), not a bad argument.
+#[test]
+fn datagen_tune_and_book_take_their_options() {
+    let dir = std::env::temp_dir().join(format!("tiefe-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let data = dir.join("data.txt");
+    let data_s = data.to_str().unwrap();
+    let out = tiefe(&[
+        "datagen", "--out", data_s, "--games", "2", "--nodes", "300", "--seed", "3",
+    ]);
+    let stderr = text(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(stderr.contains("datagen: 2 games"), "{stderr}");
+    let lines = std::fs::read_to_string(&data).unwrap().lines().count();
+    assert!(lines > 0);
+
+    let weights = dir.join("weights.rs");
+    let weights_s = weights.to_str().unwrap();
+    let out = tiefe(&["tune", data_s, "--epochs", "0", "--out", weights_s]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let written = std::fs::read_to_string(&weights).unwrap();
+    assert!(written.contains("pub const PSQT"), "{written}");
+
+    let missing = dir.join("missing.txt");
+    let out = tiefe(&["tune", missing.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+
+    let book = dir.join("book.bin");
+    let out = tiefe(&[
+        "book",
+        "build",
+        "tests/data/book_games.pgn",
+        book.to_str().unwrap(),
+        "--plies",
+        "4",
+    ]);
+    let stderr = text(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(stderr.contains("(4 plies each)"), "{stderr}");
+    assert_eq!(std::fs::metadata(&book).unwrap().len() % 16, 0);
+    let _ = std::fs::remove_dir_all(&dir);
+}
