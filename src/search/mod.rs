@@ -1250,7 +1250,6 @@ impl Searcher<'_> {
         }
     }
 
-    #[allow(clippy::too_many_arguments)]
     fn negamax(
         &mut self,
         pos: &mut Position,
