@@ -34,7 +34,7 @@ use crate::tt::{
 
 use history::{history_bonus, Histories, PieceTo};
 use params::*;
-use picker::{is_noisy, piece_to, Picker, Stage};
+use picker::{is_noisy, piece_to, Origin, Picker};
 
 /// Switches that change which tree is searched (not how fast it is ordered).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -1459,7 +1459,7 @@ impl Searcher<'_> {
         let mut check_info = None;
         let non_pawn_material = pos.has_non_pawn_material();
 
-        while let Some(m) = picker.next(pos, &self.w.hist, cont) {
+        while let Some((m, origin)) = picker.next(pos, &self.w.hist, cont) {
             if Some(m) == excluded {
                 continue;
             }
@@ -1580,10 +1580,7 @@ impl Searcher<'_> {
                         r += cut_node as i32;
                         r += !improving as i32;
                         r -= gives_check as i32;
-                        if matches!(
-                            picker.stage(),
-                            Stage::Killer2 | Stage::Counter | Stage::ScoreQuiets
-                        ) {
+                        if matches!(origin, Origin::Killer | Origin::Counter) {
                             r -= 1;
                         }
                         r -= hist_score / LMR_HIST_DIV;
@@ -1855,14 +1852,14 @@ impl Searcher<'_> {
             !in_check,
         );
         let mut any = false;
-        while let Some(m) = picker.next(pos, &self.w.hist, [None, None]) {
+        while let Some((m, origin)) = picker.next(pos, &self.w.hist, [None, None]) {
             any = true;
             if pruning && !in_check {
                 // The rest lose material by SEE, or this table move does.
-                if picker.stage() == Stage::BadNoisy {
+                if origin == Origin::BadNoisy {
                     break;
                 }
-                if picker.stage() == Stage::Generate && !see::see_ge(pos, m, QS_SEE_THRESHOLD) {
+                if origin == Origin::Table && !see::see_ge(pos, m, QS_SEE_THRESHOLD) {
                     continue;
                 }
                 if matches!(m.get_promotion(), Some(p) if p != chess::Piece::Queen) {
