@@ -517,6 +517,31 @@ impl Position {
         MoveGen::new_legal(&self.board).collect()
     }
 
+    /// Hands each legal move to `f` with whether it is noisy (a capture or a
+    /// promotion), in the generator's order; with `noisy_only`, only the noisy ones.
+    /// The move picker fills its buffer through this, so that move generation stays
+    /// behind `Position`; the noisy flag comes along because the picker sorts on it.
+    #[inline]
+    pub fn generate_moves(&self, noisy_only: bool, mut f: impl FnMut(ChessMove, bool)) {
+        let board = &self.board;
+        let mut gen = MoveGen::new_legal(board);
+        if noisy_only {
+            // Every capture or promotion lands on an enemy piece, the en-passant
+            // square or the last rank; the few quiet moves onto the last rank are
+            // dropped below.
+            let their = *board.color_combined(!board.side_to_move());
+            let ep = self.ep_square().map(BitBoard::from_square).unwrap_or(EMPTY);
+            let last_rank = chess::get_rank(board.side_to_move().to_their_backrank());
+            gen.set_iterator_mask(their | ep | last_rank);
+        }
+        for m in gen {
+            let noisy = self.is_noisy(m);
+            if noisy || !noisy_only {
+                f(m, noisy);
+            }
+        }
+    }
+
     /// Whether the side to move has any legal move.
     pub fn has_legal_move(&self) -> bool {
         MoveGen::new_legal(&self.board).len() > 0
@@ -531,6 +556,12 @@ impl Position {
     #[inline]
     pub fn is_capture(&self, mv: ChessMove) -> bool {
         self.board.piece_on(mv.get_dest()).is_some() || self.is_en_passant(mv)
+    }
+
+    /// Whether `mv` (legal here) is a capture or a promotion.
+    #[inline]
+    pub fn is_noisy(&self, mv: ChessMove) -> bool {
+        mv.get_promotion().is_some() || self.is_capture(mv)
     }
 
     /// Whether `mv` (legal here) is an en-passant capture.

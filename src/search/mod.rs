@@ -34,7 +34,7 @@ use crate::tt::{
 
 use history::{history_bonus, Histories, PieceTo};
 use params::*;
-use picker::{is_noisy, piece_to, Origin, Picker};
+use picker::{piece_to, Origin, Picker};
 
 /// Switches that change which tree is searched (not how fast it is ordered).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -1466,7 +1466,7 @@ impl Searcher<'_> {
             if root && !self.root_moves[self.pv_idx..].iter().any(|r| r.mv == m) {
                 continue;
             }
-            let noisy = is_noisy(pos, m);
+            let noisy = pos.is_noisy(m);
             let pt = piece_to(pos, m);
             let hist_score = if noisy {
                 0
@@ -1690,7 +1690,7 @@ impl Searcher<'_> {
             // search result says so (a bound on the wrong side says nothing).
             if pruning
                 && !in_check
-                && best_move.is_none_or(|m| !is_noisy(pos, m))
+                && best_move.is_none_or(|m| !pos.is_noisy(m))
                 && !is_mate(best)
                 && !(bound == Bound::Lower && best <= static_eval)
                 && !(bound == Bound::Upper && best >= static_eval)

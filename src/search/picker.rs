@@ -14,7 +14,7 @@
 
 use std::mem::MaybeUninit;
 
-use chess::{BitBoard, ChessMove, MoveGen, Piece, EMPTY};
+use chess::{ChessMove, Piece};
 
 use super::history::{Histories, PieceTo};
 use super::params::MVV_MUL;
@@ -55,12 +55,6 @@ pub enum Origin {
     Quiet,
     /// A capture that loses material by SEE, or an under-promotion.
     BadNoisy,
-}
-
-/// Whether `m` (legal in `pos`) is a capture or a promotion.
-#[inline]
-pub fn is_noisy(pos: &Position, m: ChessMove) -> bool {
-    m.get_promotion().is_some() || pos.is_capture(m)
 }
 
 /// Index of the piece `m` moves, colour included (0..12).
@@ -116,7 +110,7 @@ impl Picker {
         counter: Option<ChessMove>,
         noisy_only: bool,
     ) -> Picker {
-        let tt_move = tt_move.filter(|&m| pos.is_legal(m) && (!noisy_only || is_noisy(pos, m)));
+        let tt_move = tt_move.filter(|&m| pos.is_legal(m) && (!noisy_only || pos.is_noisy(m)));
         Picker {
             stage: Stage::TableMove,
             noisy_only,
@@ -154,29 +148,21 @@ impl Picker {
 
     /// Generates the legal moves, noisy ones first, and scores the noisy ones.
     fn generate(&mut self, pos: &Position, hist: &Histories) {
-        let board = pos.board();
-        let mut gen = MoveGen::new_legal(board);
         // Quiet moves gather at the top of the array, then move down behind the noisy.
         let mut top = self.moves.len();
-        if self.noisy_only {
-            let their = *board.color_combined(!board.side_to_move());
-            let ep = pos.ep_square().map(BitBoard::from_square).unwrap_or(EMPTY);
-            let last_rank = chess::get_rank(board.side_to_move().to_their_backrank());
-            gen.set_iterator_mask(their | ep | last_rank);
-        }
-        for m in gen {
+        pos.generate_moves(self.noisy_only, |m, noisy| {
             if Some(m) == self.tt_move {
-                continue;
+                return;
             }
-            if is_noisy(pos, m) {
+            if noisy {
                 self.moves[self.len].write(m);
                 self.scores[self.len].write(noisy_score(pos, m, hist));
                 self.len += 1;
-            } else if !self.noisy_only {
+            } else {
                 top -= 1;
                 self.moves[top].write(m);
             }
-        }
+        });
         self.n_noisy = self.len;
         let n_quiets = self.moves.len() - top;
         self.moves.copy_within(top.., self.len);
@@ -223,7 +209,7 @@ impl Picker {
     #[inline]
     fn usable_quiet(&self, pos: &Position, m: Option<ChessMove>) -> Option<ChessMove> {
         let m = m?;
-        (Some(m) != self.tt_move && pos.is_legal(m) && !is_noisy(pos, m)).then_some(m)
+        (Some(m) != self.tt_move && pos.is_legal(m) && !pos.is_noisy(m)).then_some(m)
     }
 
     /// Whether `m` was already handed out by the table, killer or counter stage.
@@ -387,7 +373,7 @@ mod tests {
                 Origin::Killer
             } else if m == counter {
                 Origin::Counter
-            } else if !is_noisy(&pos, m) {
+            } else if !pos.is_noisy(m) {
                 Origin::Quiet
             } else if see_ge(&pos, m, 0) && !under_promotion(m) {
                 Origin::GoodNoisy
@@ -426,11 +412,7 @@ mod tests {
         for fen in fens {
             let pos = Position::from_fen(fen).unwrap();
             let legal = pos.legal_moves();
-            let noisy: Vec<_> = legal
-                .iter()
-                .copied()
-                .filter(|&m| is_noisy(&pos, m))
-                .collect();
+            let noisy: Vec<_> = legal.iter().copied().filter(|&m| pos.is_noisy(m)).collect();
             let odd = ChessMove::new(chess::Square::A1, chess::Square::H8, None);
             for tt in [
                 None,
