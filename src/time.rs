@@ -261,6 +261,118 @@ impl LagTracker {
 mod tests {
     use super::*;
 
+    /// A `go`: the side to move, wtime, btime, winc, binc, movestogo, movetime, and
+    /// the overhead (Move Overhead plus measured lag).
+    type Go = (
+        Color,
+        Option<i64>,
+        Option<i64>,
+        Option<i64>,
+        Option<i64>,
+        Option<u32>,
+        Option<i64>,
+        u64,
+    );
+
+    /// Finished iterations to scale the soft limit for: (iterations the best move has
+    /// not changed, centipawns the score fell since the last one, the best move's
+    /// nodes, all nodes).
+    const ITERATIONS: [(usize, i32, u64, u64); 10] = [
+        (0, 0, 500, 1000),
+        (1, 0, 500, 1000),
+        (2, 0, 500, 1000),
+        (7, 0, 500, 1000),
+        (3, 30, 500, 1000),
+        (3, -30, 500, 1000),
+        (3, 200, 500, 1000),
+        (3, 0, 950, 1000),
+        (3, 0, 0, 0),
+        (0, 80, 100, 1000),
+    ];
+
+    const W: Color = Color::White;
+    const B: Color = Color::Black;
+
+    /// Clock cases and what they gave before the time manager was one type: the soft
+    /// and hard deadlines, and the soft limit in effect after each of [`ITERATIONS`]
+    /// (`None`: no deadline at all).
+    type Pinned = Option<(u64, u64, [u64; 10])>;
+    #[rustfmt::skip]
+    const PINNED: &[(Go, Pinned)] = &[
+        ((W, Some(60_000), Some(60_000), None, None, None, None, 10),
+            Some((2399, 7197, [4977, 2388, 1791, 1493, 2069, 1432, 2388, 422, 2878, 7197]))),
+        ((B, Some(60_000), Some(55_000), Some(1_000), Some(1_000), None, None, 10),
+            Some((2949, 8847, [6118, 2936, 2202, 1835, 2544, 1761, 2935, 518, 3538, 8847]))),
+        ((W, Some(300_000), Some(300_000), Some(2_000), Some(2_000), Some(40), None, 50),
+            Some((8998, 26994, [18670, 8961, 6721, 5600, 7766, 5376, 8961, 1583, 10797, 26994]))),
+        ((B, Some(10_000), Some(3_000), Some(100), Some(100), Some(1), None, 10),
+            Some((996, 996, [996, 991, 743, 620, 858, 594, 990, 175, 996, 996]))),
+        ((W, Some(8_000), Some(8_000), Some(80), Some(80), None, None, 30),
+            Some((378, 1134, [784, 375, 282, 234, 325, 225, 375, 66, 453, 1134]))),
+        ((B, Some(8_000), Some(7_400), Some(80), Some(80), None, None, 30),
+            Some((354, 1062, [734, 351, 263, 219, 304, 210, 351, 62, 424, 1062]))),
+        ((W, Some(500), Some(500), None, None, None, None, 10),
+            Some((19, 57, [39, 18, 14, 11, 15, 10, 18, 3, 22, 57]))),
+        ((W, Some(30), Some(30), None, None, None, None, 10),
+            Some((1, 1, [1, 0, 0, 0, 0, 0, 0, 0, 0, 1]))),
+        ((B, Some(1_000), Some(-50), Some(100), Some(100), None, None, 10),
+            Some((1, 1, [1, 0, 0, 0, 0, 0, 0, 0, 0, 1]))),
+        ((W, Some(3_600_000), Some(3_600_000), Some(0), Some(0), Some(80), None, 100),
+            Some((71998, 215994,
+                [149395, 71709, 53782, 44818, 62147, 43025, 71709, 12671, 86397, 215994]))),
+        ((B, Some(1_000), Some(200_000), Some(0), Some(5_000), Some(3), None, 100),
+            Some((66633, 66633,
+                [66633, 66365, 49774, 41478, 57515, 39818, 66364, 11727, 66633, 66633]))),
+        ((W, None, None, None, None, None, Some(1_000), 10),
+            Some((940, 940, [940, 940, 940, 940, 940, 940, 940, 940, 940, 940]))),
+        ((B, None, None, None, None, None, Some(40), 10),
+            Some((17, 17, [17, 17, 17, 17, 17, 17, 17, 17, 17, 17]))),
+        ((W, Some(5_000), Some(5_000), None, None, None, Some(2_000), 10),
+            Some((1940, 1940, [1940, 1940, 1940, 1940, 1940, 1940, 1940, 1940, 1940, 1940]))),
+        ((W, None, Some(60_000), None, Some(1_000), None, None, 10),
+            Some((1, 1, [1, 0, 0, 0, 0, 0, 0, 0, 0, 1]))),
+        ((B, None, None, Some(1_000), Some(1_000), None, None, 10),
+            None),
+    ];
+
+    /// The soft and hard deadlines of `go`, and the soft limit in effect after each of
+    /// [`ITERATIONS`], from the code as it is.
+    fn pinned(go: Go) -> Pinned {
+        let (us, wtime, btime, winc, binc, movestogo, movetime, overhead) = go;
+        let limits = Limits {
+            wtime,
+            btime,
+            winc,
+            binc,
+            movestogo,
+            movetime,
+            ..Limits::default()
+        };
+        let d = limits.deadlines(us, overhead);
+        let (Some(soft), Some(hard)) = (d.soft, d.hard) else {
+            assert_eq!(d, Deadlines::default(), "{go:?}");
+            return None;
+        };
+        let scaled = ITERATIONS.map(|(stability, drop, best_nodes, nodes)| {
+            if limits.movetime.is_some() {
+                soft
+            } else {
+                let hard = Some(hard);
+                crate::search::scale_soft_limit(soft, hard, stability, drop, best_nodes, nodes)
+            }
+        });
+        Some((soft, hard, scaled))
+    }
+
+    /// The time manager's deadlines and scaled soft limits, pinned for a table of clock
+    /// cases: reshaping the time code must not change when the engine moves.
+    #[test]
+    fn deadlines_and_scaling_are_pinned() {
+        for &(go, want) in PINNED {
+            assert_eq!(pinned(go), want, "{go:?}");
+        }
+    }
+
     #[test]
     fn movetime_keeps_overhead() {
         let l = Limits {

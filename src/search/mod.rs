@@ -1018,22 +1018,17 @@ impl Searcher<'_> {
         outcome
     }
 
-    /// The soft time limit for this iteration: longer while the best move keeps
-    /// changing, while it takes a small share of the nodes (the alternatives are close),
-    /// and while the score falls (`drop` centipawns since the last iteration).
+    /// The soft time limit for this iteration: see [`scale_soft_limit`].
     fn scaled_soft_limit(&self, soft: u64, stability: usize, drop: i32) -> u64 {
-        let stab = TM_STABILITY[stability.min(TM_STABILITY.len() - 1)];
         let best_nodes = self.root_moves[0].nodes;
-        let share = best_nodes * 100 / self.nodes.max(1);
-        let node = TM_NODE_BASE
-            .saturating_sub(share * TM_NODE_MUL / 100)
-            .max(20);
-        let score = (100 + drop as i64 * TM_SCORE_PER_CP).clamp(TM_SCORE_MIN, TM_SCORE_MAX) as u64;
-        let scaled = soft * stab / 100 * node / 100 * score / 100;
-        match self.deadlines.hard {
-            Some(hard) => scaled.min(hard),
-            None => scaled,
-        }
+        scale_soft_limit(
+            soft,
+            self.deadlines.hard,
+            stability,
+            drop,
+            best_nodes,
+            self.nodes,
+        )
     }
 
     /// Searches the root in a narrow window around the last score, widening it on a
@@ -1921,6 +1916,32 @@ impl Searcher<'_> {
             w.pv[ply][i] = w.pv[ply + 1][i];
         }
         w.pv_len[ply] = child_len;
+    }
+}
+
+/// The soft time limit `soft` scaled for the last iteration, within `hard`: longer
+/// while the best move keeps changing (`stability` iterations unchanged), while it takes
+/// a small share of the nodes (`best_nodes` of `nodes`: the alternatives are close), and
+/// while the score falls (`drop` centipawns since the last iteration). Apart from the
+/// searcher so that a test can pin it.
+pub(crate) fn scale_soft_limit(
+    soft: u64,
+    hard: Option<u64>,
+    stability: usize,
+    drop: i32,
+    best_nodes: u64,
+    nodes: u64,
+) -> u64 {
+    let stab = TM_STABILITY[stability.min(TM_STABILITY.len() - 1)];
+    let share = best_nodes * 100 / nodes.max(1);
+    let node = TM_NODE_BASE
+        .saturating_sub(share * TM_NODE_MUL / 100)
+        .max(20);
+    let score = (100 + drop as i64 * TM_SCORE_PER_CP).clamp(TM_SCORE_MIN, TM_SCORE_MAX) as u64;
+    let scaled = soft * stab / 100 * node / 100 * score / 100;
+    match hard {
+        Some(hard) => scaled.min(hard),
+        None => scaled,
     }
 }
 
