@@ -27,7 +27,7 @@ use crate::score::{
     TB_BOUND,
 };
 use crate::syzygy::{self, Syzygy};
-use crate::time::{Clock, Deadlines, Limits};
+use crate::time::{Clock, Iteration, Limits, TimeManager};
 use crate::tt::{
     score_from_tt, score_to_tt, Bound, Entry, Store, TranspositionTable, LEARNED_DEPTH,
 };
@@ -344,9 +344,9 @@ impl Worker {
             config,
             mate_mode,
             // Helpers search until the main thread stops them.
-            deadlines: match role {
-                Role::Main => limits.deadlines(pos.side_to_move(), overhead_ms),
-                Role::Helper(_) => Deadlines::default(),
+            time: match role {
+                Role::Main => TimeManager::new(limits, pos.side_to_move(), overhead_ms),
+                Role::Helper(_) => TimeManager::unlimited(),
             },
             node_limit: match role {
                 Role::Main => limits.nodes,
@@ -753,7 +753,8 @@ struct Searcher<'a> {
     /// `go mate`: table cutoffs only from entries of this search, since a cutoff from an
     /// earlier pruned search could report a mate that is not the shortest.
     mate_mode: bool,
-    deadlines: Deadlines,
+    /// When to stop: the deadlines, scaled by what each iteration says.
+    time: TimeManager,
     node_limit: Option<u64>,
     root_moves: Vec<RootMove>,
     /// History length at the root: repetitions at or after it are inside the tree.
@@ -836,7 +837,6 @@ impl Searcher<'_> {
             max_depth = max_depth.min((2 * n.max(1) - 1).min(MAX_PLY as u32 - 1));
         }
 
-        let mut stability = 0usize;
         let mut last_score = 0;
         let mut last_nodes = 0;
         // With several threads (one line, no mate search) the main thread adopts a
@@ -941,12 +941,13 @@ impl Searcher<'_> {
             }
             let best = &self.root_moves[0];
             let pv = legal_pv(pos, &best.pv, self.root_ply);
-            if outcome.best == Some(best.mv) {
-                stability += 1;
-            } else {
-                stability = 0;
-            }
-            let prev_score = if depth > 1 { outcome.score } else { score };
+            self.time.iteration_done(&Iteration {
+                depth,
+                best_changed: outcome.best != Some(best.mv),
+                score,
+                best_nodes: best.nodes,
+                nodes: self.nodes,
+            });
             outcome.best = Some(best.mv);
             outcome.ponder = pv.get(1).copied();
             outcome.score = score;
@@ -997,18 +998,8 @@ impl Searcher<'_> {
             if self.clock.stopped() || self.node_limit.is_some_and(|n| self.total_nodes() >= n) {
                 break;
             }
-            if !self.clock.pondering() {
-                if let Some(soft) = self.deadlines.soft {
-                    // `go movetime` asks for that much thinking: no scaling.
-                    let scaled = if limits.movetime.is_some() {
-                        soft
-                    } else {
-                        self.scaled_soft_limit(soft, stability, prev_score - score)
-                    };
-                    if self.clock.budget_elapsed_ms() >= scaled {
-                        break;
-                    }
-                }
+            if !self.time.start_another(self.clock) {
+                break;
             }
         }
         if outcome.ponder.is_none() {
@@ -1016,19 +1007,6 @@ impl Searcher<'_> {
         }
         outcome.nodes = self.nodes;
         outcome
-    }
-
-    /// The soft time limit for this iteration: see [`scale_soft_limit`].
-    fn scaled_soft_limit(&self, soft: u64, stability: usize, drop: i32) -> u64 {
-        let best_nodes = self.root_moves[0].nodes;
-        scale_soft_limit(
-            soft,
-            self.deadlines.hard,
-            stability,
-            drop,
-            best_nodes,
-            self.nodes,
-        )
     }
 
     /// Searches the root in a narrow window around the last score, widening it on a
@@ -1170,14 +1148,11 @@ impl Searcher<'_> {
             }
         }
         if self.interruptible {
-            if self.node_limit.is_some_and(|n| self.total_nodes() >= n) {
+            let out_of_nodes = self.node_limit.is_some_and(|n| self.total_nodes() >= n);
+            if out_of_nodes
+                || (self.nodes & POLL_MASK == 0 && self.time.hard_limit_passed(self.clock))
+            {
                 self.aborted = true;
-            } else if self.nodes & POLL_MASK == 0 && !self.clock.pondering() {
-                if let Some(hard) = self.deadlines.hard {
-                    if self.clock.budget_elapsed_ms() >= hard {
-                        self.aborted = true;
-                    }
-                }
             }
         }
         self.aborted
@@ -1916,32 +1891,6 @@ impl Searcher<'_> {
             w.pv[ply][i] = w.pv[ply + 1][i];
         }
         w.pv_len[ply] = child_len;
-    }
-}
-
-/// The soft time limit `soft` scaled for the last iteration, within `hard`: longer
-/// while the best move keeps changing (`stability` iterations unchanged), while it takes
-/// a small share of the nodes (`best_nodes` of `nodes`: the alternatives are close), and
-/// while the score falls (`drop` centipawns since the last iteration). Apart from the
-/// searcher so that a test can pin it.
-pub(crate) fn scale_soft_limit(
-    soft: u64,
-    hard: Option<u64>,
-    stability: usize,
-    drop: i32,
-    best_nodes: u64,
-    nodes: u64,
-) -> u64 {
-    let stab = TM_STABILITY[stability.min(TM_STABILITY.len() - 1)];
-    let share = best_nodes * 100 / nodes.max(1);
-    let node = TM_NODE_BASE
-        .saturating_sub(share * TM_NODE_MUL / 100)
-        .max(20);
-    let score = (100 + drop as i64 * TM_SCORE_PER_CP).clamp(TM_SCORE_MIN, TM_SCORE_MAX) as u64;
-    let scaled = soft * stab / 100 * node / 100 * score / 100;
-    match hard {
-        Some(hard) => scaled.min(hard),
-        None => scaled,
     }
 }
 

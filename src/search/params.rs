@@ -79,17 +79,6 @@ pub const CORR_MAX_WEIGHT: i32 = 16;
 /// Move ordering: a capture's score is victim value·MVV_MUL plus its capture history.
 pub const MVV_MUL: i32 = 16;
 
-/// Time: the soft limit is scaled by best-move stability (index = iterations the best
-/// move has not changed, in hundredths), by the share of nodes the best move took
-/// (NODE_BASE − share·NODE_MUL, hundredths), and by a falling score (SCORE_PER_CP
-/// hundredths per centipawn of drop, within [SCORE_MIN, SCORE_MAX]).
-pub const TM_STABILITY: [u64; 5] = [250, 120, 90, 80, 75];
-pub const TM_NODE_BASE: u64 = 150;
-pub const TM_NODE_MUL: u64 = 135;
-pub const TM_SCORE_PER_CP: i64 = 1;
-pub const TM_SCORE_MIN: i64 = 90;
-pub const TM_SCORE_MAX: i64 = 150;
-
 // Tablebases: a probed result is stored this much deeper than the node's depth (it is
 // exact whatever the depth).
 pub const TB_DEPTH_BONUS: i32 = 6;
