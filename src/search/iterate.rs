@@ -8,7 +8,7 @@ use chess::ChessMove;
 
 use super::params::{ASP_DELTA, ASP_MIN_DEPTH};
 use super::pool::{Adopted, Role};
-use super::{legal_pv, Event, Outcome, Report, Searcher, Stats};
+use super::{legal_pv, Event, Interrupt, Outcome, Report, Searcher, Stats};
 use crate::position::Position;
 use crate::score::{is_mate, mate_in_moves, INFINITY, MAX_PLY};
 use crate::syzygy::Syzygy;
@@ -105,13 +105,12 @@ impl Searcher<'_> {
                     self.root_moves[pv_idx].prev_score
                 };
                 let s = if adopt && self.role == Role::Main && depth <= done_elsewhere {
-                    self.adopting = true;
-                    self.aborted = true;
+                    self.interrupt = Some(Interrupt::Adopt);
                     0
                 } else {
                     self.aspiration(pos, depth as i32, center)
                 };
-                if self.aborted {
+                if self.interrupted() {
                     break;
                 }
                 // Best first; moves not proven better keep their earlier order.
@@ -122,11 +121,12 @@ impl Searcher<'_> {
                 finished += 1;
             }
             self.pv_idx = 0;
-            if self.adopting {
-                self.adopting = false;
+            if self.interrupt == Some(Interrupt::Adopt) {
+                // Nothing to adopt after all ends the search, as a stop would.
+                self.interrupt = Some(Interrupt::Stop);
                 if let Some(a) = self.shared.and_then(|s| s.take()) {
                     if let Some(i) = self.root_moves.iter().position(|r| r.mv == a.mv) {
-                        self.aborted = self.clock.stopped();
+                        self.interrupt = self.clock.stopped().then_some(Interrupt::Stop);
                         let mut r = self.root_moves.remove(i);
                         r.score = a.score;
                         r.pv = a.pv;
@@ -139,7 +139,7 @@ impl Searcher<'_> {
                     }
                 }
             }
-            if self.aborted && finished == 0 {
+            if self.interrupted() && finished == 0 {
                 // A root move proven better in this unfinished iteration (a fail-high
                 // counts) replaces the last result; report its line so the GUI's PV
                 // matches the move played.
@@ -183,7 +183,7 @@ impl Searcher<'_> {
                 .collect();
             last_score = score;
             if let (Some(s), Role::Helper(_)) = (self.shared, self.role) {
-                if adopt && !self.aborted {
+                if adopt && !self.interrupted() {
                     s.publish(Adopted {
                         depth,
                         seldepth: self.seldepth,
@@ -210,7 +210,7 @@ impl Searcher<'_> {
                 hashfull: self.tt.hashfull(),
             });
             last_nodes = self.stats.nodes;
-            if self.aborted {
+            if self.interrupted() {
                 break;
             }
 
@@ -244,7 +244,7 @@ impl Searcher<'_> {
         };
         loop {
             let score = self.negamax(pos, depth, alpha, beta, 0, false);
-            if self.aborted {
+            if self.interrupted() {
                 return score;
             }
             if score <= alpha && alpha > -INFINITY {

@@ -230,6 +230,16 @@ pub fn search(
     Worker::new().search(pos, limits, overhead_ms, tt, clock, config, report)
 }
 
+/// Why a search in progress unwinds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Interrupt {
+    /// For good: `stop`, a time or node limit, or (for a helper) the main thread is done.
+    Stop,
+    /// To take a helper's finished iteration, as deep as this one, instead of finishing
+    /// it (main thread only); the search then goes on from the helper's depth.
+    Adopt,
+}
+
 /// One search in progress: a worker plus what this `go` shares and asks for.
 struct Searcher<'a> {
     w: &'a mut Worker,
@@ -250,7 +260,9 @@ struct Searcher<'a> {
     /// Limits other than an explicit `stop` apply from depth 2 on, so that a move is
     /// always found.
     interruptible: bool,
-    aborted: bool,
+    /// Set when the search must unwind: every node returns at once, and the iteration
+    /// decides from the reason what to keep.
+    interrupt: Option<Interrupt>,
     /// Index of the root move proven best so far in the unfinished iteration.
     root_best: Option<usize>,
     /// The MultiPV line being searched: root moves before this index already have
@@ -272,10 +284,9 @@ struct Searcher<'a> {
     flushed: u64,
     /// The iteration in progress.
     iter_depth: u32,
-    /// Whether the main thread may adopt helpers' iterations (several threads, one
-    /// line, no mate search), and whether it is doing so now.
-    w_adopt: bool,
-    adopting: bool,
+    /// Whether the threads share finished iterations (several threads, one line, no
+    /// mate search): the main thread adopts a helper's, helpers skip depths done.
+    share_iterations: bool,
     /// How the tablebases are used.
     tb: TbUse<'a>,
 }
@@ -315,45 +326,49 @@ impl Searcher<'_> {
         }
     }
 
-    /// Whether the search must stop now. Polled every node; the clock (and the other
-    /// threads' stop flag) is read only every `POLL_MASK + 1` nodes.
+    /// Whether the search must unwind now, setting [`Searcher::interrupt`] if so.
+    /// Polled every node; the clock (and the other threads' state) is read only every
+    /// `POLL_MASK + 1` nodes. A helper's result to adopt takes precedence over a stop
+    /// found at the same poll: the adoption checks the clock again.
     #[inline]
     fn should_stop(&mut self) -> bool {
-        if self.aborted {
+        if self.interrupt.is_some() {
             return true;
         }
+        let mut stop = false;
         if self.nodes & POLL_MASK == 0 {
-            if self.clock.stopped() {
-                self.aborted = true;
-            }
+            stop = self.clock.stopped();
             if let Some(s) = self.shared {
                 s.nodes
                     .fetch_add(self.nodes - self.flushed, Ordering::AcqRel);
                 self.flushed = self.nodes;
-                if s.stop.load(Ordering::Acquire) {
-                    self.aborted = true;
-                }
+                stop |= s.stop.load(Ordering::Acquire);
                 // A helper finished this depth first: take its result instead.
                 if self.role == Role::Main
                     && self.interruptible
                     && self.pv_idx == 0
-                    && self.w_adopt
+                    && self.share_iterations
                     && s.completed.load(Ordering::Acquire) >= self.iter_depth
                 {
-                    self.adopting = true;
-                    self.aborted = true;
+                    self.interrupt = Some(Interrupt::Adopt);
                 }
             }
         }
         if self.interruptible {
             let out_of_nodes = self.node_limit.is_some_and(|n| self.total_nodes() >= n);
-            if out_of_nodes
-                || (self.nodes & POLL_MASK == 0 && self.time.hard_limit_passed(self.clock))
-            {
-                self.aborted = true;
-            }
+            stop |= out_of_nodes
+                || (self.nodes & POLL_MASK == 0 && self.time.hard_limit_passed(self.clock));
         }
-        self.aborted
+        if stop && self.interrupt.is_none() {
+            self.interrupt = Some(Interrupt::Stop);
+        }
+        self.interrupt.is_some()
+    }
+
+    /// Whether the search is unwinding (for whatever reason).
+    #[inline]
+    fn interrupted(&self) -> bool {
+        self.interrupt.is_some()
     }
 }
 

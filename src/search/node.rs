@@ -232,7 +232,7 @@ impl Searcher<'_> {
         ply: usize,
         cut_node: bool,
     ) -> i32 {
-        if self.aborted {
+        if self.interrupted() {
             return 0;
         }
         let root = ply == 0;
@@ -490,7 +490,7 @@ impl Searcher<'_> {
         );
         pos.unmake_move();
         self.frame_mut(n.ply).null = false;
-        if self.aborted {
+        if self.interrupted() {
             return Some(0);
         }
         (score >= n.beta).then_some(if is_mate(score) { n.beta } else { score })
@@ -535,7 +535,7 @@ impl Searcher<'_> {
             let nodes_before = self.nodes;
             l.searched += 1;
             let score = self.search_move(pos, n, &c, extension, l.searched);
-            if self.aborted {
+            if self.interrupted() {
                 return 0;
             }
             if n.root {
@@ -656,7 +656,7 @@ impl Searcher<'_> {
             n.cut_node,
         );
         self.frame_mut(n.ply).excluded = None;
-        if self.aborted {
+        if self.interrupted() {
             return ControlFlow::Break(0);
         }
         if s < s_beta {
@@ -886,7 +886,7 @@ impl Searcher<'_> {
     /// the static evaluation is read in quiet positions. Standing pat (taking the
     /// evaluation) is allowed except in check, where it would hide a mate.
     fn qsearch(&mut self, pos: &mut Position, mut alpha: i32, beta: i32, ply: usize) -> i32 {
-        if self.aborted {
+        if self.interrupted() {
             return 0;
         }
         self.w.pv_len[ply] = ply;
@@ -950,7 +950,7 @@ impl Searcher<'_> {
             pos.make_move(m);
             let score = -self.qsearch(pos, -beta, -alpha, ply + 1);
             pos.unmake_move();
-            if self.aborted {
+            if self.interrupted() {
                 return 0;
             }
             if score > best {

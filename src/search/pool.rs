@@ -139,7 +139,7 @@ impl Worker {
             nodes: 0,
             seldepth: 0,
             interruptible: false,
-            aborted: false,
+            interrupt: None,
             root_best: None,
             pv_idx: 0,
             stats: Stats::default(),
@@ -150,8 +150,7 @@ impl Worker {
             shared,
             flushed: 0,
             iter_depth: 0,
-            w_adopt: shared.is_some() && limits.multipv <= 1 && !mate_mode,
-            adopting: false,
+            share_iterations: shared.is_some() && limits.multipv <= 1 && !mate_mode,
             tb,
         };
         let out = s.iterate(pos, limits);
