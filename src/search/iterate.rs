@@ -34,8 +34,79 @@ pub struct RootMove {
     pub nodes: u64,
 }
 
+/// The deepest iteration to search: `go depth`, or for `go mate N` depth 2N-1 (a mate
+/// in N is found by then without pruning; deeper is pointless), within the stack.
+fn max_depth(limits: &Limits) -> u32 {
+    let mut max_depth = limits
+        .depth
+        .map(|d| d.clamp(1, MAX_PLY as u32 - 1))
+        .unwrap_or(MAX_PLY as u32 - 1);
+    if let Some(n) = limits.mate {
+        max_depth = max_depth.min((2 * n.max(1) - 1).min(MAX_PLY as u32 - 1));
+    }
+    max_depth
+}
+
 impl Searcher<'_> {
+    /// Iterative deepening: searches `pos` one depth after another within `limits`,
+    /// reporting each finished iteration, until a limit, the clock or the time manager
+    /// says stop. Returns the last finished iteration's result (or a better move found
+    /// in the unfinished one).
     pub(super) fn iterate(&mut self, pos: &mut Position, limits: &Limits) -> Outcome {
+        self.init_root_moves(pos, limits);
+        let mut outcome = Outcome::only(self.root_moves.first().map(|r| r.mv));
+        if outcome.best.is_none() {
+            return outcome;
+        }
+        let max_depth = max_depth(limits);
+        let mut last_score = 0;
+        let mut last_nodes = 0;
+        let mut next_depth = 1;
+        while next_depth <= max_depth {
+            let mut depth = next_depth;
+            next_depth += 1;
+            let Some(done_elsewhere) = self.depth_to_search(depth) else {
+                continue;
+            };
+            self.iter_depth = depth;
+            if self.shared.is_some_and(|s| s.stop.load(Ordering::Acquire)) {
+                break;
+            }
+            let nodes_before = self.start_iteration(depth);
+            let adopt_now =
+                self.share_iterations && self.role == Role::Main && depth <= done_elsewhere;
+            let (mut score, mut finished) = if adopt_now {
+                self.interrupt = Some(Interrupt::Adopt);
+                (0, 0)
+            } else {
+                self.search_lines(pos, depth, limits.multipv, last_score)
+            };
+            if self.interrupt == Some(Interrupt::Adopt) {
+                if let Some((d, s)) = self.adopt_helper_result() {
+                    (score, finished) = (s, 1);
+                    depth = d.max(depth);
+                    next_depth = depth + 1;
+                }
+            }
+            if self.interrupted() && finished == 0 {
+                self.keep_unfinished_best(pos, depth, &mut outcome);
+                break;
+            }
+            last_score = self.finish_iteration(pos, depth, score, finished, &mut outcome);
+            last_nodes = self.report_stats(depth, nodes_before, last_nodes);
+            if self.interrupted() || self.limit_reached(limits, last_score) {
+                break;
+            }
+        }
+        if outcome.ponder.is_none() {
+            outcome.ponder = self.ponder_from_table(pos, outcome.best);
+        }
+        outcome.nodes = self.nodes;
+        outcome
+    }
+
+    /// The root moves to search: all legal ones, or those of `searchmoves`.
+    fn init_root_moves(&mut self, pos: &Position, limits: &Limits) {
         self.root_moves = pos
             .legal_moves()
             .into_iter()
@@ -48,189 +119,214 @@ impl Searcher<'_> {
                 nodes: 0,
             })
             .collect();
-        let mut outcome = Outcome::only(self.root_moves.first().map(|r| r.mv));
-        if outcome.best.is_none() {
-            return outcome;
-        }
-        let mut max_depth = limits
-            .depth
-            .map(|d| d.clamp(1, MAX_PLY as u32 - 1))
-            .unwrap_or(MAX_PLY as u32 - 1);
-        if let Some(n) = limits.mate {
-            // A mate in N is found by depth 2N-1 without pruning; deeper is pointless.
-            max_depth = max_depth.min((2 * n.max(1) - 1).min(MAX_PLY as u32 - 1));
-        }
+    }
 
-        let mut last_score = 0;
-        let mut last_nodes = 0;
-        // With several threads (one line, no mate search) the main thread adopts a
-        // helper's finished iteration as soon as it is at least as deep as its own,
-        // and helpers skip depths some thread has already finished.
-        let adopt = self.shared.is_some() && limits.multipv <= 1 && !self.mate_mode;
-        let mut next_depth = 1;
-        while next_depth <= max_depth {
-            let mut depth = next_depth;
-            next_depth += 1;
-            if self.role.skips(depth) {
-                continue;
-            }
-            let done_elsewhere = self
-                .shared
-                .map_or(0, |s| s.completed.load(Ordering::Acquire));
-            if adopt && self.role != Role::Main && depth <= done_elsewhere {
-                continue;
-            }
-            self.iter_depth = depth;
-            if self.shared.is_some_and(|s| s.stop.load(Ordering::Acquire)) {
-                break;
-            }
-            self.interruptible = depth > 1;
-            self.stats = Stats::default();
-            let nodes_before = self.nodes;
-            self.seldepth = 0;
-            self.root_best = None;
-            for r in &mut self.root_moves {
-                r.prev_score = r.score;
-            }
-            // MultiPV: line k is the best of the root moves not already in lines
-            // 0..k; each is searched in its own aspiration window.
-            let lines = limits.multipv.clamp(1, self.root_moves.len());
-            let mut score = 0;
-            let mut finished = 0;
-            for pv_idx in 0..lines {
-                self.pv_idx = pv_idx;
-                let center = if pv_idx == 0 {
-                    last_score
-                } else {
-                    self.root_moves[pv_idx].prev_score
-                };
-                let s = if adopt && self.role == Role::Main && depth <= done_elsewhere {
-                    self.interrupt = Some(Interrupt::Adopt);
-                    0
-                } else {
-                    self.aspiration(pos, depth as i32, center)
-                };
-                if self.interrupted() {
-                    break;
-                }
-                // Best first; moves not proven better keep their earlier order.
-                self.root_moves[pv_idx..].sort_by_key(|r| std::cmp::Reverse(r.score));
-                if pv_idx == 0 {
-                    score = s;
-                }
-                finished += 1;
-            }
-            self.pv_idx = 0;
-            if self.interrupt == Some(Interrupt::Adopt) {
-                // Nothing to adopt after all ends the search, as a stop would.
-                self.interrupt = Some(Interrupt::Stop);
-                if let Some(a) = self.shared.and_then(|s| s.take()) {
-                    if let Some(i) = self.root_moves.iter().position(|r| r.mv == a.mv) {
-                        self.interrupt = self.clock.stopped().then_some(Interrupt::Stop);
-                        let mut r = self.root_moves.remove(i);
-                        r.score = a.score;
-                        r.pv = a.pv;
-                        self.root_moves.insert(0, r);
-                        self.seldepth = self.seldepth.max(a.seldepth);
-                        score = a.score;
-                        finished = 1;
-                        depth = a.depth.max(depth);
-                        next_depth = depth + 1;
-                    }
-                }
-            }
-            if self.interrupted() && finished == 0 {
-                // A root move proven better in this unfinished iteration (a fail-high
-                // counts) replaces the last result; report its line so the GUI's PV
-                // matches the move played.
-                if let Some(i) = self.root_best {
-                    let r = &self.root_moves[i];
-                    if Some(r.mv) != outcome.best {
-                        let (mv, sc) = (r.mv, r.score);
-                        let pv = legal_pv(pos, &r.pv, self.root_ply);
-                        outcome.best = Some(mv);
-                        outcome.ponder = pv.get(1).copied();
-                        outcome.score = sc;
-                        outcome.pv = pv.clone();
-                        let line = self.report(depth, 1, sc, pv);
-                        (self.sink)(Event::Line(&line));
-                    }
-                }
-                break;
-            }
-            // Lines searched later can come out better than earlier ones.
-            self.root_moves[..finished].sort_by_key(|r| std::cmp::Reverse(r.score));
-            if finished > 1 {
-                score = self.root_moves[0].score;
-            }
-            let best = &self.root_moves[0];
-            let pv = legal_pv(pos, &best.pv, self.root_ply);
-            self.time.iteration_done(&Iteration {
-                depth,
-                best_changed: outcome.best != Some(best.mv),
-                score,
-                best_nodes: best.nodes,
-                nodes: self.nodes,
-            });
-            outcome.best = Some(best.mv);
-            outcome.ponder = pv.get(1).copied();
-            outcome.score = score;
-            outcome.depth = depth;
-            outcome.pv = pv.clone();
-            outcome.lines = self.root_moves[..finished.max(1)]
-                .iter()
-                .map(|r| (r.mv, r.score))
-                .collect();
-            last_score = score;
-            if let (Some(s), Role::Helper(_)) = (self.shared, self.role) {
-                if adopt && !self.interrupted() {
-                    s.publish(Adopted {
-                        depth,
-                        seldepth: self.seldepth,
-                        mv: best.mv,
-                        score,
-                        pv: pv.clone(),
-                    });
-                }
-            }
-            let line = self.report(depth, 1, score, pv);
-            (self.sink)(Event::Line(&line));
-            for k in 1..finished {
-                let r = &self.root_moves[k];
-                let line = legal_pv(pos, &r.pv, self.root_ply);
-                let line = self.report(depth, k as u32 + 1, r.score, line);
-                (self.sink)(Event::Line(&line));
-            }
-            self.stats.nodes = self.nodes - nodes_before;
-            let stats = self.stats;
-            (self.sink)(Event::Stats {
-                depth,
-                stats: &stats,
-                ebf: self.stats.nodes as f64 / last_nodes.max(1) as f64,
-                hashfull: self.tt.hashfull(),
-            });
-            last_nodes = self.stats.nodes;
+    /// Whether this thread searches iteration `depth`, and if so the deepest iteration
+    /// a helper has finished. Helpers leave out their skipped depths (Lazy SMP depth
+    /// variety), and depths some thread has already finished when iterations are
+    /// shared.
+    fn depth_to_search(&self, depth: u32) -> Option<u32> {
+        if self.role.skips(depth) {
+            return None;
+        }
+        let done_elsewhere = self
+            .shared
+            .map_or(0, |s| s.completed.load(Ordering::Acquire));
+        let done = self.share_iterations && self.role != Role::Main && depth <= done_elsewhere;
+        (!done).then_some(done_elsewhere)
+    }
+
+    /// Resets the per-iteration state for iteration `depth`; returns the node count
+    /// it starts from.
+    fn start_iteration(&mut self, depth: u32) -> u64 {
+        self.interruptible = depth > 1;
+        self.stats = Stats::default();
+        let nodes_before = self.nodes;
+        self.seldepth = 0;
+        self.root_best = None;
+        for r in &mut self.root_moves {
+            r.prev_score = r.score;
+        }
+        nodes_before
+    }
+
+    /// Searches the `multipv` lines of iteration `depth`: line k is the best of the
+    /// root moves not already in lines 0..k, each in its own aspiration window (the
+    /// first around `last_score`). Returns the first line's score and how many lines
+    /// finished before an interruption.
+    fn search_lines(
+        &mut self,
+        pos: &mut Position,
+        depth: u32,
+        multipv: usize,
+        last_score: i32,
+    ) -> (i32, usize) {
+        let lines = multipv.clamp(1, self.root_moves.len());
+        let mut score = 0;
+        let mut finished = 0;
+        for pv_idx in 0..lines {
+            self.pv_idx = pv_idx;
+            let center = if pv_idx == 0 {
+                last_score
+            } else {
+                self.root_moves[pv_idx].prev_score
+            };
+            let s = self.aspiration(pos, depth as i32, center);
             if self.interrupted() {
                 break;
             }
+            // Best first; moves not proven better keep their earlier order.
+            self.root_moves[pv_idx..].sort_by_key(|r| std::cmp::Reverse(r.score));
+            if pv_idx == 0 {
+                score = s;
+            }
+            finished += 1;
+        }
+        self.pv_idx = 0;
+        (score, finished)
+    }
 
-            if let (Some(n), Some(m)) = (limits.mate, mate_in_moves(score)) {
-                if m > 0 && m as u32 <= n {
-                    break;
-                }
-            }
-            if self.clock.stopped() || self.node_limit.is_some_and(|n| self.total_nodes() >= n) {
-                break;
-            }
-            if !self.time.start_another(self.clock) {
-                break;
+    /// Takes the deepest helper iteration as this one: its move first among the root
+    /// moves, with its score and line. Returns its depth and score; `None` (and the
+    /// search stops, as a stop would) when there is nothing to adopt. Afterwards the
+    /// search goes on unless the clock has stopped meanwhile.
+    fn adopt_helper_result(&mut self) -> Option<(u32, i32)> {
+        self.interrupt = Some(Interrupt::Stop);
+        let a = self.shared.and_then(|s| s.take())?;
+        let i = self.root_moves.iter().position(|r| r.mv == a.mv)?;
+        self.interrupt = self.clock.stopped().then_some(Interrupt::Stop);
+        let mut r = self.root_moves.remove(i);
+        r.score = a.score;
+        r.pv = a.pv;
+        self.root_moves.insert(0, r);
+        self.seldepth = self.seldepth.max(a.seldepth);
+        Some((a.depth, a.score))
+    }
+
+    /// The search stopped before any line of iteration `depth` finished: a root move
+    /// proven better in it (a fail-high counts) replaces the last result, and its line
+    /// is reported so that the GUI's PV matches the move played.
+    fn keep_unfinished_best(&mut self, pos: &Position, depth: u32, outcome: &mut Outcome) {
+        let Some(i) = self.root_best else {
+            return;
+        };
+        let r = &self.root_moves[i];
+        if Some(r.mv) == outcome.best {
+            return;
+        }
+        let (mv, sc) = (r.mv, r.score);
+        let pv = legal_pv(pos, &r.pv, self.root_ply);
+        outcome.best = Some(mv);
+        outcome.ponder = pv.get(1).copied();
+        outcome.score = sc;
+        outcome.pv = pv.clone();
+        let line = self.report(depth, 1, sc, pv);
+        (self.sink)(Event::Line(&line));
+    }
+
+    /// Takes a finished iteration (`finished` lines, the first scored `score`): sorts
+    /// its lines, tells the time manager, makes it the `outcome`, publishes it to the
+    /// main thread (from a helper) and reports its lines. Returns its score.
+    fn finish_iteration(
+        &mut self,
+        pos: &Position,
+        depth: u32,
+        score: i32,
+        finished: usize,
+        outcome: &mut Outcome,
+    ) -> i32 {
+        // Lines searched later can come out better than earlier ones.
+        self.root_moves[..finished].sort_by_key(|r| std::cmp::Reverse(r.score));
+        let score = if finished > 1 {
+            self.root_moves[0].score
+        } else {
+            score
+        };
+        let best = &self.root_moves[0];
+        let pv = legal_pv(pos, &best.pv, self.root_ply);
+        self.time.iteration_done(&Iteration {
+            depth,
+            best_changed: outcome.best != Some(best.mv),
+            score,
+            best_nodes: best.nodes,
+            nodes: self.nodes,
+        });
+        outcome.best = Some(best.mv);
+        outcome.ponder = pv.get(1).copied();
+        outcome.score = score;
+        outcome.depth = depth;
+        outcome.pv = pv.clone();
+        outcome.lines = self.root_moves[..finished.max(1)]
+            .iter()
+            .map(|r| (r.mv, r.score))
+            .collect();
+        self.publish(depth, score, &pv);
+        self.report_lines(pos, depth, score, pv, finished);
+        score
+    }
+
+    /// A helper offers its finished iteration to the main thread (when iterations are
+    /// shared and it finished it whole).
+    fn publish(&self, depth: u32, score: i32, pv: &[ChessMove]) {
+        if let (Some(s), Role::Helper(_)) = (self.shared, self.role) {
+            if self.share_iterations && !self.interrupted() {
+                s.publish(Adopted {
+                    depth,
+                    seldepth: self.seldepth,
+                    mv: self.root_moves[0].mv,
+                    score,
+                    pv: pv.to_vec(),
+                });
             }
         }
-        if outcome.ponder.is_none() {
-            outcome.ponder = self.ponder_from_table(pos, outcome.best);
+    }
+
+    /// Reports the `finished` lines of iteration `depth`, the first with `score` and
+    /// line `pv`.
+    fn report_lines(
+        &mut self,
+        pos: &Position,
+        depth: u32,
+        score: i32,
+        pv: Vec<ChessMove>,
+        finished: usize,
+    ) {
+        let line = self.report(depth, 1, score, pv);
+        (self.sink)(Event::Line(&line));
+        for k in 1..finished {
+            let r = &self.root_moves[k];
+            let line = legal_pv(pos, &r.pv, self.root_ply);
+            let line = self.report(depth, k as u32 + 1, r.score, line);
+            (self.sink)(Event::Line(&line));
         }
-        outcome.nodes = self.nodes;
-        outcome
+    }
+
+    /// Sends the counters of iteration `depth`, begun at `nodes_before` nodes, with its
+    /// branching factor over the last iteration's `last_nodes`. Returns its nodes.
+    fn report_stats(&mut self, depth: u32, nodes_before: u64, last_nodes: u64) -> u64 {
+        self.stats.nodes = self.nodes - nodes_before;
+        let stats = self.stats;
+        (self.sink)(Event::Stats {
+            depth,
+            stats: &stats,
+            ebf: self.stats.nodes as f64 / last_nodes.max(1) as f64,
+            hashfull: self.tt.hashfull(),
+        });
+        self.stats.nodes
+    }
+
+    /// Whether to stop after an iteration that scored `score`: the mate `go mate`
+    /// asked for is found, the clock stopped, the node limit is spent, or the time
+    /// manager starts no other iteration.
+    fn limit_reached(&self, limits: &Limits, score: i32) -> bool {
+        if let (Some(n), Some(m)) = (limits.mate, mate_in_moves(score)) {
+            if m > 0 && m as u32 <= n {
+                return true;
+            }
+        }
+        self.clock.stopped()
+            || self.node_limit.is_some_and(|n| self.total_nodes() >= n)
+            || !self.time.start_another(self.clock)
     }
 
     /// Searches the root in a narrow window around the last score, widening it on a
