@@ -6,7 +6,6 @@ use std::sync::atomic::Ordering;
 
 use chess::ChessMove;
 
-use super::params::{ASP_DELTA, ASP_MIN_DEPTH};
 use super::pool::{Adopted, Role};
 use super::{legal_pv, Event, Interrupt, Outcome, Report, Searcher, Stats};
 use crate::position::Position;
@@ -332,8 +331,8 @@ impl Searcher<'_> {
     /// Searches the root in a narrow window around the last score, widening it on a
     /// fail until the score falls inside.
     fn aspiration(&mut self, pos: &mut Position, depth: i32, last: i32) -> i32 {
-        let mut delta = ASP_DELTA;
-        let (mut alpha, mut beta) = if depth >= ASP_MIN_DEPTH as i32 && !is_mate(last) {
+        let mut delta = self.params.asp_delta;
+        let (mut alpha, mut beta) = if depth >= self.params.asp_min_depth && !is_mate(last) {
             ((last - delta).max(-INFINITY), (last + delta).min(INFINITY))
         } else {
             (-INFINITY, INFINITY)
@@ -354,7 +353,7 @@ impl Searcher<'_> {
                 return score;
             }
             delta += delta / 2;
-            if delta > 1000 {
+            if delta > self.params.asp_max_delta {
                 alpha = -INFINITY;
                 beta = INFINITY;
             }

@@ -32,6 +32,7 @@ use crate::tt::{Bound, TranspositionTable};
 
 use history::PieceTo;
 pub use iterate::RootMove;
+use params::WorkerParams;
 pub use pool::{Pool, TbConfig, Worker};
 use pool::{Role, Shared, TbUse};
 
@@ -243,6 +244,9 @@ enum Interrupt {
 /// One search in progress: a worker plus what this `go` shares and asks for.
 struct Searcher<'a> {
     w: &'a mut Worker,
+    /// The worker's search parameters, read as `self.params.x` (constants unless built
+    /// with `tune`).
+    params: WorkerParams,
     tt: &'a TranspositionTable,
     clock: &'a Clock,
     config: SearchConfig,

@@ -6,7 +6,7 @@ use std::ops::ControlFlow;
 use chess::ChessMove;
 
 use super::history::{history_bonus, PieceTo};
-use super::params::*;
+use super::params::TB_DEPTH_BONUS;
 use super::picker::{self, piece_to, Origin, Picker};
 use super::{see, Event, Searcher, STACK_OFFSET};
 use crate::eval::{evaluate, evaluate_cached};
@@ -20,40 +20,6 @@ use crate::tt::{score_from_tt, score_to_tt, Bound, Entry, Store, LEARNED_DEPTH};
 /// From when on the root move being searched is reported (as Stockfish does; earlier
 /// it would only flood the GUI).
 const CURRMOVE_AFTER: std::time::Duration = std::time::Duration::from_secs(1);
-
-/// Whether quiescence pruning (not in check) drops `m`, which came from `origin`, at a
-/// node whose stand-pat score is `stand`: `None` to search it, `Some(true)` when every
-/// later move goes too (the rest lose material by SEE), `Some(false)` for this move
-/// alone (a table move that loses material, an under-promotion, or a capture that
-/// cannot lift the score to alpha).
-#[inline]
-fn qsearch_prune(
-    pos: &Position,
-    m: ChessMove,
-    origin: Origin,
-    stand: i32,
-    alpha: i32,
-) -> Option<bool> {
-    if origin == Origin::BadNoisy {
-        return Some(true);
-    }
-    if origin == Origin::Table && !see::see_ge(pos, m, QS_SEE_THRESHOLD) {
-        return Some(false);
-    }
-    if matches!(m.get_promotion(), Some(p) if p != chess::Piece::Queen) {
-        return Some(false);
-    }
-    // Delta pruning: even winning the piece leaves us below alpha.
-    if m.get_promotion().is_none() {
-        let gain = pos
-            .captured_piece(m)
-            .map_or(0, |v| see::SEE_VALUE[v.to_index()]);
-        if stand + gain + DELTA_MARGIN <= alpha {
-            return Some(false);
-        }
-    }
-    None
-}
 
 /// What one node of negamax knows about itself once entered: its window and depth,
 /// what the table and the evaluation say. Built once and handed to each step (table
@@ -309,7 +275,7 @@ impl Searcher<'_> {
         // Internal iterative reduction: with no table move the ordering is poor and the
         // node likely unimportant; search it shallower.
         if self.config.pruning
-            && n.depth >= IIR_MIN_DEPTH
+            && n.depth >= self.params.iir_min_depth
             && n.tt_move.is_none()
             && n.excluded.is_none()
         {
@@ -447,8 +413,8 @@ impl Searcher<'_> {
         let mut mate_threat = |pos: &Position| *threat.get_or_insert_with(|| pos.mate_threat());
         // Reverse futility: so far above beta that a shallow search will not fall back
         // below it.
-        if n.depth <= RFP_MAX_DEPTH
-            && n.eval - RFP_MARGIN * (n.depth - n.improving as i32) >= n.beta
+        if n.depth <= self.params.rfp_max_depth
+            && n.eval - self.params.rfp_margin * (n.depth - n.improving as i32) >= n.beta
             && !mate_threat(pos)
         {
             return Some(n.eval);
@@ -456,7 +422,7 @@ impl Searcher<'_> {
         // Null move: if passing still fails high, a real move will too. Not in pawn
         // endings, where passing may be the only good "move" (zugzwang).
         let try_null = !self.frame_back(n.ply, 1).null
-            && n.depth >= NMP_MIN_DEPTH
+            && n.depth >= self.params.nmp_min_depth
             && n.eval >= n.beta
             && n.static_eval >= n.beta
             && pos.has_non_pawn_material()
@@ -471,9 +437,9 @@ impl Searcher<'_> {
     /// `Some` when even that fails high (the node's value), or when the search stops.
     #[inline]
     fn null_move(&mut self, pos: &mut Position, n: &Node) -> Option<i32> {
-        let r = NMP_BASE
-            + n.depth / NMP_DEPTH_DIV
-            + ((n.eval - n.beta) / NMP_EVAL_DIV).min(NMP_EVAL_MAX);
+        let r = self.params.nmp_base
+            + n.depth / self.params.nmp_depth_div
+            + ((n.eval - n.beta) / self.params.nmp_eval_div).min(self.params.nmp_eval_max);
         let f = self.frame_mut(n.ply);
         f.cont = None;
         f.null = true;
@@ -593,26 +559,27 @@ impl Searcher<'_> {
     fn prune_move(&self, pos: &Position, n: &Node, c: &Candidate, searched: usize) -> Option<bool> {
         let depth = n.depth;
         if c.noisy {
-            let losing =
-                depth <= SEE_PRUNE_MAX_DEPTH && !see::see_ge(pos, c.m, -SEE_NOISY_MARGIN * depth);
+            let losing = depth <= self.params.see_prune_max_depth
+                && !see::see_ge(pos, c.m, -self.params.see_noisy_margin * depth);
             return losing.then_some(false);
         }
         let lmr_depth = (depth - 1 - self.reduction(false, depth, searched + 1)).max(0);
         // Late move pruning: enough quiet moves were tried.
-        if searched as i32 >= (LMP_BASE + depth * depth) / (2 - n.improving as i32) {
+        if searched as i32 >= (self.params.lmp_base + depth * depth) / (2 - n.improving as i32) {
             return Some(true);
         }
         // Futility: even a good quiet move will not lift the eval to alpha.
         if !n.in_check
-            && lmr_depth <= FP_MAX_DEPTH
-            && n.static_eval + FP_BASE + FP_PER_DEPTH * lmr_depth <= n.alpha
+            && lmr_depth <= self.params.fp_max_depth
+            && n.static_eval + self.params.fp_base + self.params.fp_per_depth * lmr_depth <= n.alpha
         {
             return Some(true);
         }
-        if depth <= HP_MAX_DEPTH && c.hist < -HP_MARGIN * depth {
+        if depth <= self.params.hp_max_depth && c.hist < -self.params.hp_margin * depth {
             return Some(false);
         }
-        if lmr_depth <= SEE_PRUNE_MAX_DEPTH && !see::see_ge(pos, c.m, -SEE_QUIET_MARGIN * lmr_depth)
+        if lmr_depth <= self.params.see_prune_max_depth
+            && !see::see_ge(pos, c.m, -self.params.see_quiet_margin * lmr_depth)
         {
             return Some(false);
         }
@@ -636,16 +603,18 @@ impl Searcher<'_> {
             && !n.root
             && Some(m) == n.tt_move
             && n.excluded.is_none()
-            && n.depth >= SE_MIN_DEPTH;
+            && n.depth >= self.params.se_min_depth;
         let Some(e) = n.entry.filter(|_| candidate) else {
             return ControlFlow::Continue(0);
         };
         let ts = score_from_tt(e.score, n.ply);
-        if (e.depth as i32) < n.depth - SE_TT_DEPTH_SLACK || e.bound == Bound::Upper || is_mate(ts)
+        if (e.depth as i32) < n.depth - self.params.se_tt_depth_slack
+            || e.bound == Bound::Upper
+            || is_mate(ts)
         {
             return ControlFlow::Continue(0);
         }
-        let s_beta = ts - SE_MARGIN * n.depth;
+        let s_beta = ts - self.params.se_margin * n.depth;
         self.frame_mut(n.ply).excluded = Some(m);
         let s = self.negamax(
             pos,
@@ -661,8 +630,8 @@ impl Searcher<'_> {
         }
         if s < s_beta {
             let double = !n.pv_node
-                && s < s_beta - SE_DOUBLE_MARGIN
-                && self.frame(n.ply).double_ext < SE_MAX_DOUBLE;
+                && s < s_beta - self.params.se_double_margin
+                && (self.frame(n.ply).double_ext as i32) < self.params.se_max_double;
             ControlFlow::Continue(1 + double as i32)
         } else if s_beta >= n.beta {
             ControlFlow::Break(s_beta)
@@ -752,8 +721,8 @@ impl Searcher<'_> {
         gives_check: bool,
     ) -> i32 {
         if !self.config.pruning
-            || n.depth < LMR_MIN_DEPTH
-            || searched <= LMR_MIN_MOVES + n.pv_node as usize
+            || n.depth < self.params.lmr_min_depth
+            || searched <= self.params.lmr_min_moves as usize + n.pv_node as usize
         {
             return 0;
         }
@@ -768,7 +737,7 @@ impl Searcher<'_> {
         if matches!(c.origin, Origin::Killer | Origin::Counter) {
             r -= 1;
         }
-        r - c.hist / LMR_HIST_DIV
+        r - c.hist / self.params.lmr_hist_div
     }
 
     /// Late move reduction for the `n`th move at `depth`, from the table.
@@ -806,7 +775,7 @@ impl Searcher<'_> {
     /// loop `l` tried before it.
     fn update_histories(&mut self, pos: &Position, n: &Node, c: &Candidate, l: &MoveLoop) {
         let (m, cont) = (c.m, n.cont);
-        let bonus = history_bonus(n.depth);
+        let bonus = history_bonus(&self.params, n.depth);
         let side = pos.side_to_move().to_index();
         let hist = &mut self.w.hist;
         if !c.noisy {
@@ -941,7 +910,7 @@ impl Searcher<'_> {
         while let Some((m, origin)) = picker.next(pos, &self.w.hist, [None, None]) {
             any = true;
             if pruning && !in_check {
-                match qsearch_prune(pos, m, origin, stand, alpha) {
+                match self.qsearch_prune(pos, m, origin, stand, alpha) {
                     Some(true) => break,
                     Some(false) => continue,
                     None => {}
@@ -981,6 +950,41 @@ impl Searcher<'_> {
             },
         );
         best
+    }
+
+    /// Whether quiescence pruning (not in check) drops `m`, which came from `origin`, at a
+    /// node whose stand-pat score is `stand`: `None` to search it, `Some(true)` when every
+    /// later move goes too (the rest lose material by SEE), `Some(false)` for this move
+    /// alone (a table move that loses material, an under-promotion, or a capture that
+    /// cannot lift the score to alpha).
+    #[inline]
+    fn qsearch_prune(
+        &self,
+        pos: &Position,
+        m: ChessMove,
+        origin: Origin,
+        stand: i32,
+        alpha: i32,
+    ) -> Option<bool> {
+        if origin == Origin::BadNoisy {
+            return Some(true);
+        }
+        if origin == Origin::Table && !see::see_ge(pos, m, self.params.qs_see_threshold) {
+            return Some(false);
+        }
+        if matches!(m.get_promotion(), Some(p) if p != chess::Piece::Queen) {
+            return Some(false);
+        }
+        // Delta pruning: even winning the piece leaves us below alpha.
+        if m.get_promotion().is_none() {
+            let gain = pos
+                .captured_piece(m)
+                .map_or(0, |v| see::SEE_VALUE[v.to_index()]);
+            if stand + gain + self.params.delta_margin <= alpha {
+                return Some(false);
+            }
+        }
+        None
     }
 
     /// Makes `m` followed by the child's PV the PV of this ply.

@@ -9,7 +9,9 @@ use std::time::Instant;
 use chess::ChessMove;
 
 use super::history::Histories;
-use super::params::{LMR_BASE, LMR_DIV, LMR_NOISY_BASE, LMR_NOISY_DIV};
+use super::params::WorkerParams;
+#[cfg(feature = "tune")]
+use super::params::{ParamError, Params};
 use super::{
     Event, Frame, Outcome, Report, SearchConfig, Searcher, Stats, EMPTY_FRAME, STACK_OFFSET,
 };
@@ -27,10 +29,12 @@ pub struct Worker {
     pub(super) stack: Vec<Frame>,
     pub(super) pv: Vec<[ChessMove; MAX_PLY + 1]>,
     pub(super) pv_len: [usize; MAX_PLY + 1],
-    /// Late move reductions by [noisy][depth][move number].
+    /// Late move reductions by [noisy][depth][move number], from `params`.
     pub(super) lmr: Box<[[[i32; 64]; 64]; 2]>,
     /// The pawn terms of the evaluation by pawn structure.
     pub(super) pawns: PawnCache,
+    /// The search parameters this worker searches with.
+    pub(super) params: WorkerParams,
 }
 
 impl Default for Worker {
@@ -41,22 +45,29 @@ impl Default for Worker {
 
 impl Worker {
     pub fn new() -> Worker {
-        let mut lmr = Box::new([[[0i32; 64]; 64]; 2]);
-        for d in 1..64 {
-            for n in 1..64 {
-                let l = (d as f64).ln() * (n as f64).ln();
-                lmr[0][d][n] = (LMR_BASE + l / LMR_DIV) as i32;
-                lmr[1][d][n] = (LMR_NOISY_BASE + l / LMR_NOISY_DIV).max(0.0) as i32;
-            }
-        }
+        Worker::with_params(WorkerParams::default())
+    }
+
+    /// A worker that searches with `params`.
+    fn with_params(params: WorkerParams) -> Worker {
         Worker {
             hist: Histories::new_boxed(),
             stack: vec![EMPTY_FRAME; MAX_PLY + STACK_OFFSET + 2],
             pv: vec![[ChessMove::default(); MAX_PLY + 1]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
-            lmr,
+            lmr: params.lmr_table(),
             pawns: PawnCache::new(),
+            params,
         }
+    }
+
+    /// Sets the search parameter `name` to `value`, and rebuilds the reduction table
+    /// that derives from the parameters.
+    #[cfg(feature = "tune")]
+    pub fn set_param(&mut self, name: &str, value: i32) -> Result<(), ParamError> {
+        self.params.set(name, value)?;
+        self.lmr = self.params.lmr_table();
+        Ok(())
     }
 
     /// Forgets everything learnt (`ucinewgame`).
@@ -119,8 +130,10 @@ impl Worker {
             config
         };
         self.stack.fill(EMPTY_FRAME);
+        let params = self.params;
         let mut s = Searcher {
             w: self,
+            params,
             tt,
             clock,
             config,
@@ -287,6 +300,8 @@ pub struct Pool {
     /// The opened tablebases, if any, and how to use them.
     tb: Option<Syzygy>,
     pub tb_config: TbConfig,
+    /// The search parameters every worker gets, fresh ones included.
+    params: WorkerParams,
 }
 
 impl Default for Pool {
@@ -310,16 +325,36 @@ impl Pool {
     /// A pool of `threads` workers (at least one).
     pub fn with_threads(threads: usize) -> Pool {
         Pool {
-            workers: fresh_workers(threads),
+            workers: fresh_workers(threads, WorkerParams::default()),
             tb: None,
             tb_config: TbConfig::default(),
+            params: WorkerParams::default(),
         }
     }
 
     /// Gives the pool `threads` fresh workers (at least one); the old ones and their
     /// histories go. The tablebases stay.
     pub fn set_threads(&mut self, threads: usize) {
-        self.workers = fresh_workers(threads);
+        self.workers = fresh_workers(threads, self.params);
+    }
+
+    /// Sets the search parameter `name` to `value` for every worker, and for those a
+    /// later [`Pool::set_threads`] makes (the UCI options of a `tune` build).
+    #[cfg(feature = "tune")]
+    pub fn set_param(&mut self, name: &str, value: i32) -> Result<(), ParamError> {
+        self.params.set(name, value)?;
+        for w in &self.workers {
+            w.lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .set_param(name, value)?;
+        }
+        Ok(())
+    }
+
+    /// The search parameters the workers search with.
+    #[cfg(feature = "tune")]
+    pub fn params(&self) -> &Params {
+        &self.params
     }
 
     /// Replaces the tablebases. Only one set can be open at a time: close the old ones
@@ -467,10 +502,10 @@ impl Pool {
     }
 }
 
-/// `threads` new workers (at least one).
-fn fresh_workers(threads: usize) -> Vec<Mutex<Worker>> {
+/// `threads` new workers (at least one) that search with `params`.
+fn fresh_workers(threads: usize, params: WorkerParams) -> Vec<Mutex<Worker>> {
     (0..threads.max(1))
-        .map(|_| Mutex::new(Worker::new()))
+        .map(|_| Mutex::new(Worker::with_params(params)))
         .collect()
 }
 
@@ -509,4 +544,44 @@ fn vote(main: Outcome, helpers: Vec<Outcome>) -> Outcome {
         }
     }
     best.clone()
+}
+
+#[cfg(all(test, feature = "tune"))]
+mod tests {
+    use super::*;
+
+    /// Nodes of a depth-8 search of the start position with the pool's workers, from
+    /// cleared histories and an empty table.
+    fn nodes(pool: &Pool) -> u64 {
+        let mut pos = Position::startpos();
+        let limits = Limits {
+            depth: Some(8),
+            ..Limits::default()
+        };
+        let tt = TranspositionTable::new(8);
+        let clock = Clock::new(Instant::now(), false);
+        pool.clear();
+        let config = SearchConfig::default();
+        pool.search(&mut pos, &limits, 0, &tt, &clock, config, &mut |_| {})
+            .nodes
+    }
+
+    /// A parameter set on the pool changes the search, reaches the workers a thread
+    /// change makes, and setting it back gives the same search as before.
+    #[test]
+    fn set_param_reaches_every_worker() {
+        let mut pool = Pool::new();
+        let before = nodes(&pool);
+        pool.set_param("lmr_div", 150).unwrap();
+        assert_ne!(nodes(&pool), before);
+        pool.set_threads(2);
+        for w in &pool.workers {
+            assert_eq!(w.lock().unwrap().params.lmr_div, 150);
+            assert_eq!(w.lock().unwrap().lmr, pool.params().lmr_table());
+        }
+        pool.set_threads(1);
+        assert!(pool.set_param("lmr_div", 10_000).is_err());
+        pool.set_param("lmr_div", Params::DEFAULT.lmr_div).unwrap();
+        assert_eq!(nodes(&pool), before);
+    }
 }
