@@ -88,6 +88,7 @@ struct MoveLoop {
 }
 
 impl MoveLoop {
+    /// Before the first move: nothing found, nothing tried.
     fn new() -> MoveLoop {
         MoveLoop {
             best: -INFINITY,
@@ -114,10 +115,12 @@ impl MoveLoop {
         }
     }
 
+    /// The quiet moves searched without a cutoff.
     fn quiets(&self) -> &[ChessMove] {
         &self.quiets[..self.n_quiets]
     }
 
+    /// The captures and promotions searched without a cutoff.
     fn noisies(&self) -> &[ChessMove] {
         &self.noisies[..self.n_noisies]
     }
