@@ -189,18 +189,22 @@ fn sq(file: usize, rank: usize) -> Square {
     Square::make_square(Rank::from_index(rank), File::from_index(file))
 }
 
-/// Squares attacked by any piece of `by` on `board` (kings and pawns included).
-fn attackers_of(board: &Board, target: Square, by: Color) -> BitBoard {
-    let occ = *board.combined();
-    let them = *board.color_combined(by);
-    let bishops = *board.pieces(Piece::Bishop) | *board.pieces(Piece::Queen);
-    let rooks = *board.pieces(Piece::Rook) | *board.pieces(Piece::Queen);
-    (chess::get_knight_moves(target) & *board.pieces(Piece::Knight)
-        | chess::get_king_moves(target) & *board.pieces(Piece::King)
-        | chess::get_bishop_moves(target, occ) & bishops
-        | chess::get_rook_moves(target, occ) & rooks
-        | chess::get_pawn_attacks(target, !by, *board.pieces(Piece::Pawn)))
-        & them
+/// Every piece of either colour that attacks `sq` with `occupied` as the blockers. One
+/// function for the FEN check test and for SEE, which passes a board with the
+/// exchanged pieces lifted off (so that x-ray attackers show through).
+#[inline]
+fn attackers(board: &Board, sq: Square, occupied: BitBoard) -> BitBoard {
+    let white = *board.color_combined(Color::White);
+    let black = *board.color_combined(Color::Black);
+    let pawns = *board.pieces(Piece::Pawn);
+    let diag = *board.pieces(Piece::Bishop) | *board.pieces(Piece::Queen);
+    let orth = *board.pieces(Piece::Rook) | *board.pieces(Piece::Queen);
+    (chess::get_pawn_attacks(sq, Color::Black, pawns & white))
+        | (chess::get_pawn_attacks(sq, Color::White, pawns & black))
+        | (chess::get_knight_moves(sq) & *board.pieces(Piece::Knight))
+        | (chess::get_king_moves(sq) & *board.pieces(Piece::King))
+        | (chess::get_bishop_moves(sq, occupied) & diag)
+        | (chess::get_rook_moves(sq, occupied) & orth)
 }
 
 impl Position {
@@ -354,7 +358,8 @@ impl Position {
         let plain: Board = BoardBuilder::setup(pieces.iter(), stm, rights[0], rights[1], None)
             .try_into()
             .map_err(|_| Self::diagnose(&pieces))?;
-        let checkers = attackers_of(&plain, plain.king_square(stm), !stm);
+        let checkers = attackers(&plain, plain.king_square(stm), *plain.combined())
+            & *plain.color_combined(!stm);
         if checkers.popcnt() > 2 {
             return Err(FenError::TooManyCheckers);
         }
@@ -512,6 +517,31 @@ impl Position {
         MoveGen::new_legal(&self.board).collect()
     }
 
+    /// Hands each legal move to `f` with whether it is noisy (a capture or a
+    /// promotion), in the generator's order; with `noisy_only`, only the noisy ones.
+    /// The move picker fills its buffer through this, so that move generation stays
+    /// behind `Position`; the noisy flag comes along because the picker sorts on it.
+    #[inline]
+    pub fn generate_moves(&self, noisy_only: bool, mut f: impl FnMut(ChessMove, bool)) {
+        let board = &self.board;
+        let mut gen = MoveGen::new_legal(board);
+        if noisy_only {
+            // Every capture or promotion lands on an enemy piece, the en-passant
+            // square or the last rank; the few quiet moves onto the last rank are
+            // dropped below.
+            let their = *board.color_combined(!board.side_to_move());
+            let ep = self.ep_square().map(BitBoard::from_square).unwrap_or(EMPTY);
+            let last_rank = chess::get_rank(board.side_to_move().to_their_backrank());
+            gen.set_iterator_mask(their | ep | last_rank);
+        }
+        for m in gen {
+            let noisy = self.is_noisy(m);
+            if noisy || !noisy_only {
+                f(m, noisy);
+            }
+        }
+    }
+
     /// Whether the side to move has any legal move.
     pub fn has_legal_move(&self) -> bool {
         MoveGen::new_legal(&self.board).len() > 0
@@ -521,6 +551,12 @@ impl Position {
     #[inline]
     pub fn is_capture(&self, mv: ChessMove) -> bool {
         self.board.piece_on(mv.get_dest()).is_some() || self.is_en_passant(mv)
+    }
+
+    /// Whether `mv` (legal here) is a capture or a promotion.
+    #[inline]
+    pub fn is_noisy(&self, mv: ChessMove) -> bool {
+        mv.get_promotion().is_some() || self.is_capture(mv)
     }
 
     /// Whether `mv` (legal here) is an en-passant capture.
@@ -673,6 +709,13 @@ impl Position {
             _ => return false,
         }
         *b.pinned() & from_bb == EMPTY || chess::line(from, king) & to_bb != EMPTY
+    }
+
+    /// Every piece of either colour that attacks `sq` when only `occupied` blocks:
+    /// SEE lifts pieces off as they capture, so x-ray attackers behind them join in.
+    #[inline]
+    pub fn attackers(&self, sq: Square, occupied: BitBoard) -> BitBoard {
+        attackers(&self.board, sq, occupied)
     }
 
     /// What [`Position::gives_check`] needs, computed once per node: for each piece

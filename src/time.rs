@@ -2,8 +2,11 @@
 //!
 //! The GUI's `go` parameters become [`Limits`]; [`Limits::deadlines`] turns a clock into
 //! a soft deadline (checked between iterations: do not start another) and a hard one
-//! (polled inside the search: stop now). [`Clock`] is shared between the UCI thread and
-//! the search thread and carries the stop flag and the ponder state.
+//! (polled inside the search: stop now). A [`TimeManager`] holds both for one search,
+//! learns from each finished iteration how far to stretch or shrink the soft one, and
+//! answers the search's two questions: start another iteration? hard limit passed?
+//! [`Clock`] is shared between the UCI thread and the search thread and carries the stop
+//! flag and the ponder state.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -42,6 +45,19 @@ pub struct Deadlines {
 
 /// Moves we plan for when the GUI gives no `movestogo` (sudden death).
 const DEFAULT_MOVES_TO_GO: i64 = 25;
+/// The most moves planned for, whatever `movestogo` says: a long control's last moves
+/// are not worth less than its first.
+const MAX_MOVES_TO_GO: i64 = 50;
+/// The share of the increment a move plans to spend, as a fraction (3/4): the rest
+/// builds a reserve against a slow machine.
+const INC_SPENT_NUM: i64 = 3;
+const INC_SPENT_DEN: i64 = 4;
+/// The hard deadline: at most this many planned shares on one move...
+const MAX_SHARES_PER_MOVE: i64 = 3;
+/// ...and never more than this fraction (1/N) of what is left on the clock.
+const MAX_CLOCK_FRACTION: i64 = 3;
+/// The least deadline given, in milliseconds: even an empty clock must find a move.
+const MIN_DEADLINE_MS: i64 = 1;
 /// Kept back from `go movetime` on top of `Move Overhead`: a third of it, at most
 /// [`MOVETIME_RESERVE_MS`]. A fixed time per move is an exact limit that runners
 /// enforce to the millisecond (fastchess has no margin by default), unlike a clock's,
@@ -77,7 +93,7 @@ impl Limits {
         let overhead = overhead as i64;
         if let Some(mt) = self.movetime {
             let reserve = (mt / MOVETIME_RESERVE_SHARE).min(MOVETIME_RESERVE_MS);
-            let t = (mt - overhead - reserve).max(1) as u64;
+            let t = (mt - overhead - reserve).max(MIN_DEADLINE_MS) as u64;
             return Deadlines {
                 soft: Some(t),
                 hard: Some(t),
@@ -97,21 +113,158 @@ impl Limits {
         };
         let time = time.max(0);
         let inc = inc.unwrap_or(0).max(0);
-        let available = (time - overhead).max(1);
+        let available = (time - overhead).max(MIN_DEADLINE_MS);
         let mtg = self
             .movestogo
-            .map(|m| (m as i64).clamp(1, 50))
+            .map(|m| (m as i64).clamp(1, MAX_MOVES_TO_GO))
             .unwrap_or(DEFAULT_MOVES_TO_GO);
-        let base = available / mtg + inc * 3 / 4;
+        let base = available / mtg + inc * INC_SPENT_NUM / INC_SPENT_DEN;
         // At most three planned shares on one move, and never more than a third of what
         // is left: a process starved of CPU by a busy machine overruns its deadline, and
         // what is kept back absorbs that.
-        let hard = (base * 3).min(available / 3).max(1);
-        let soft = base.min(hard).max(1);
+        let hard = (base * MAX_SHARES_PER_MOVE)
+            .min(available / MAX_CLOCK_FRACTION)
+            .max(MIN_DEADLINE_MS);
+        let soft = base.min(hard).max(MIN_DEADLINE_MS);
         Deadlines {
             soft: Some(soft as u64),
             hard: Some(hard as u64),
         }
+    }
+}
+
+/// Scale factors are in hundredths (100 = the soft deadline as planned).
+const HUNDREDTHS: u64 = 100;
+/// The soft deadline scaled by best-move stability, indexed by the number of finished
+/// iterations the best move has not changed (the last entry for all beyond): a move
+/// that keeps changing is worth more thought, a settled one less.
+const STABILITY_SCALE: [u64; 5] = [250, 120, 90, 80, 75];
+/// The soft deadline scaled by the best move's share of the nodes (in percent):
+/// BASE − share·PER_SHARE/100, at least MIN. A move that took most of the effort has
+/// left the alternatives far behind; a small share says they are close.
+const NODE_SCALE_BASE: u64 = 150;
+const NODE_SCALE_PER_SHARE: u64 = 135;
+const NODE_SCALE_MIN: u64 = 20;
+/// The soft deadline scaled by a falling score: 100 + PER_CP per centipawn dropped
+/// since the last iteration, within [MIN, MAX]. A falling score may be a threat found
+/// late; a rising one needs no extra time.
+const SCORE_SCALE_PER_CP: i64 = 1;
+const SCORE_SCALE_MIN: i64 = 90;
+const SCORE_SCALE_MAX: i64 = 150;
+
+/// What the time manager learns from one finished iteration.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Iteration {
+    /// Depth of the iteration (the first one has no earlier score to compare with).
+    pub depth: u32,
+    /// Whether its best move differs from the move the search would have played before
+    /// it (before the first iteration: the first legal move).
+    pub best_changed: bool,
+    /// Its score, from the side to move.
+    pub score: i32,
+    /// Nodes spent below the best move, and in all, in this search so far.
+    pub best_nodes: u64,
+    pub nodes: u64,
+}
+
+/// The time of one search: its deadlines, and the soft one scaled by what the finished
+/// iterations say (best-move stability, score trend, the best move's node share). One
+/// type so that every time decision and number is in one place; the search only asks.
+#[derive(Debug, Clone, Default)]
+pub struct TimeManager {
+    deadlines: Deadlines,
+    /// `go movetime` asks for that much thinking: the soft deadline is not scaled.
+    fixed: bool,
+    /// Finished iterations the best move has not changed.
+    stability: usize,
+    /// The last finished iteration's score.
+    last_score: i32,
+    /// The soft deadline in effect now: scaled after each finished iteration.
+    soft: Option<u64>,
+}
+
+impl TimeManager {
+    /// The time of a search by `us` within `limits`, keeping `overhead_ms` in hand.
+    pub fn new(limits: &Limits, us: Color, overhead_ms: u64) -> TimeManager {
+        let deadlines = limits.deadlines(us, overhead_ms);
+        TimeManager {
+            deadlines,
+            fixed: limits.movetime.is_some(),
+            stability: 0,
+            last_score: 0,
+            soft: deadlines.soft,
+        }
+    }
+
+    /// No deadlines: a search that runs until it is stopped or reaches its depth (the
+    /// helper threads, which the main thread stops).
+    pub fn unlimited() -> TimeManager {
+        TimeManager::default()
+    }
+
+    /// The deadlines as planned, before any scaling.
+    pub fn deadlines(&self) -> Deadlines {
+        self.deadlines
+    }
+
+    /// The soft deadline in effect after the iterations so far (ms after the start).
+    pub fn soft_limit(&self) -> Option<u64> {
+        self.soft
+    }
+
+    /// Takes a finished iteration, and rescales the soft deadline for it.
+    pub fn iteration_done(&mut self, it: &Iteration) {
+        self.stability = if it.best_changed {
+            0
+        } else {
+            self.stability + 1
+        };
+        let drop = if it.depth > 1 {
+            self.last_score - it.score
+        } else {
+            0
+        };
+        self.last_score = it.score;
+        if !self.fixed {
+            self.soft = self.deadlines.soft.map(|soft| self.scaled(soft, drop, it));
+        }
+    }
+
+    /// `soft` scaled for the iteration `it` whose score fell by `drop`, within the hard
+    /// deadline.
+    fn scaled(&self, soft: u64, drop: i32, it: &Iteration) -> u64 {
+        let stab = STABILITY_SCALE[self.stability.min(STABILITY_SCALE.len() - 1)];
+        let share = it.best_nodes * HUNDREDTHS / it.nodes.max(1);
+        let node = NODE_SCALE_BASE
+            .saturating_sub(share * NODE_SCALE_PER_SHARE / HUNDREDTHS)
+            .max(NODE_SCALE_MIN);
+        let score = (HUNDREDTHS as i64 + drop as i64 * SCORE_SCALE_PER_CP)
+            .clamp(SCORE_SCALE_MIN, SCORE_SCALE_MAX) as u64;
+        let scaled = soft * stab / HUNDREDTHS * node / HUNDREDTHS * score / HUNDREDTHS;
+        match self.deadlines.hard {
+            Some(hard) => scaled.min(hard),
+            None => scaled,
+        }
+    }
+
+    /// Whether to start another iteration: always while pondering (the clock is not
+    /// ours yet), else while the scaled soft deadline has not passed.
+    pub fn start_another(&self, clock: &Clock) -> bool {
+        clock.pondering()
+            || self
+                .soft
+                .is_none_or(|soft| clock.budget_elapsed_ms() < soft)
+    }
+
+    /// Whether the hard deadline has passed (never while pondering): the search must
+    /// stop now.
+    #[inline]
+    pub fn hard_limit_passed(&self, clock: &Clock) -> bool {
+        !clock.pondering()
+            && self
+                .deadlines
+                .hard
+                .is_some_and(|hard| clock.budget_elapsed_ms() >= hard)
     }
 }
 
@@ -260,6 +413,126 @@ impl LagTracker {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A `go`: the side to move, wtime, btime, winc, binc, movestogo, movetime, and
+    /// the overhead (Move Overhead plus measured lag).
+    type Go = (
+        Color,
+        Option<i64>,
+        Option<i64>,
+        Option<i64>,
+        Option<i64>,
+        Option<u32>,
+        Option<i64>,
+        u64,
+    );
+
+    /// Finished iterations to scale the soft limit for: (iterations the best move has
+    /// not changed, centipawns the score fell since the last one, the best move's
+    /// nodes, all nodes).
+    const ITERATIONS: [(usize, i32, u64, u64); 10] = [
+        (0, 0, 500, 1000),
+        (1, 0, 500, 1000),
+        (2, 0, 500, 1000),
+        (7, 0, 500, 1000),
+        (3, 30, 500, 1000),
+        (3, -30, 500, 1000),
+        (3, 200, 500, 1000),
+        (3, 0, 950, 1000),
+        (3, 0, 0, 0),
+        (0, 80, 100, 1000),
+    ];
+
+    const W: Color = Color::White;
+    const B: Color = Color::Black;
+
+    /// Clock cases and what they gave before the time manager was one type: the soft
+    /// and hard deadlines, and the soft limit in effect after each of [`ITERATIONS`]
+    /// (`None`: no deadline at all).
+    type Pinned = Option<(u64, u64, [u64; 10])>;
+    #[rustfmt::skip]
+    const PINNED: &[(Go, Pinned)] = &[
+        ((W, Some(60_000), Some(60_000), None, None, None, None, 10),
+            Some((2399, 7197, [4977, 2388, 1791, 1493, 2069, 1432, 2388, 422, 2878, 7197]))),
+        ((B, Some(60_000), Some(55_000), Some(1_000), Some(1_000), None, None, 10),
+            Some((2949, 8847, [6118, 2936, 2202, 1835, 2544, 1761, 2935, 518, 3538, 8847]))),
+        ((W, Some(300_000), Some(300_000), Some(2_000), Some(2_000), Some(40), None, 50),
+            Some((8998, 26994, [18670, 8961, 6721, 5600, 7766, 5376, 8961, 1583, 10797, 26994]))),
+        ((B, Some(10_000), Some(3_000), Some(100), Some(100), Some(1), None, 10),
+            Some((996, 996, [996, 991, 743, 620, 858, 594, 990, 175, 996, 996]))),
+        ((W, Some(8_000), Some(8_000), Some(80), Some(80), None, None, 30),
+            Some((378, 1134, [784, 375, 282, 234, 325, 225, 375, 66, 453, 1134]))),
+        ((B, Some(8_000), Some(7_400), Some(80), Some(80), None, None, 30),
+            Some((354, 1062, [734, 351, 263, 219, 304, 210, 351, 62, 424, 1062]))),
+        ((W, Some(500), Some(500), None, None, None, None, 10),
+            Some((19, 57, [39, 18, 14, 11, 15, 10, 18, 3, 22, 57]))),
+        ((W, Some(30), Some(30), None, None, None, None, 10),
+            Some((1, 1, [1, 0, 0, 0, 0, 0, 0, 0, 0, 1]))),
+        ((B, Some(1_000), Some(-50), Some(100), Some(100), None, None, 10),
+            Some((1, 1, [1, 0, 0, 0, 0, 0, 0, 0, 0, 1]))),
+        ((W, Some(3_600_000), Some(3_600_000), Some(0), Some(0), Some(80), None, 100),
+            Some((71998, 215994,
+                [149395, 71709, 53782, 44818, 62147, 43025, 71709, 12671, 86397, 215994]))),
+        ((B, Some(1_000), Some(200_000), Some(0), Some(5_000), Some(3), None, 100),
+            Some((66633, 66633,
+                [66633, 66365, 49774, 41478, 57515, 39818, 66364, 11727, 66633, 66633]))),
+        ((W, None, None, None, None, None, Some(1_000), 10),
+            Some((940, 940, [940, 940, 940, 940, 940, 940, 940, 940, 940, 940]))),
+        ((B, None, None, None, None, None, Some(40), 10),
+            Some((17, 17, [17, 17, 17, 17, 17, 17, 17, 17, 17, 17]))),
+        ((W, Some(5_000), Some(5_000), None, None, None, Some(2_000), 10),
+            Some((1940, 1940, [1940, 1940, 1940, 1940, 1940, 1940, 1940, 1940, 1940, 1940]))),
+        ((W, None, Some(60_000), None, Some(1_000), None, None, 10),
+            Some((1, 1, [1, 0, 0, 0, 0, 0, 0, 0, 0, 1]))),
+        ((B, None, None, Some(1_000), Some(1_000), None, None, 10),
+            None),
+    ];
+
+    /// The soft and hard deadlines of `go`, and the soft limit in effect after each of
+    /// [`ITERATIONS`], from the time manager.
+    fn pinned(go: Go) -> Pinned {
+        let (us, wtime, btime, winc, binc, movestogo, movetime, overhead) = go;
+        let limits = Limits {
+            wtime,
+            btime,
+            winc,
+            binc,
+            movestogo,
+            movetime,
+            ..Limits::default()
+        };
+        let d = TimeManager::new(&limits, us, overhead).deadlines();
+        let (Some(soft), Some(hard)) = (d.soft, d.hard) else {
+            assert_eq!(d, Deadlines::default(), "{go:?}");
+            return None;
+        };
+        let scaled = ITERATIONS.map(|(stability, drop, best_nodes, nodes)| {
+            // The best move changes in the first two iterations and then holds for
+            // `stability` more; the score is 0 until the last, which is `drop` lower.
+            let mut tm = TimeManager::new(&limits, us, overhead);
+            let last = stability as u32 + 2;
+            for depth in 1..=last {
+                tm.iteration_done(&Iteration {
+                    depth,
+                    best_changed: depth <= 2,
+                    score: if depth == last { -drop } else { 0 },
+                    best_nodes,
+                    nodes,
+                });
+            }
+            tm.soft_limit().expect("a soft deadline")
+        });
+        Some((soft, hard, scaled))
+    }
+
+    /// The time manager's deadlines and scaled soft limits, pinned for a table of clock
+    /// cases: reshaping the time code must not change when the engine moves.
+    #[test]
+    fn deadlines_and_scaling_are_pinned() {
+        for &(go, want) in PINNED {
+            assert_eq!(pinned(go), want, "{go:?}");
+        }
+    }
 
     #[test]
     fn movetime_keeps_overhead() {

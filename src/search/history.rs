@@ -39,8 +39,8 @@ pub struct Histories {
 /// Bonus for a move that caused a cutoff at `depth` (also the malus for those tried
 /// before it).
 #[inline]
-pub fn history_bonus(depth: i32) -> i32 {
-    (HISTORY_BONUS_MUL * depth - HISTORY_BONUS_SUB).clamp(0, HISTORY_BONUS_MAX)
+pub fn history_bonus(p: &Params, depth: i32) -> i32 {
+    (p.history_bonus_mul * depth - p.history_bonus_sub).clamp(0, p.history_bonus_max)
 }
 
 /// Adds `bonus` (negative for a malus), pulled toward the bound as it nears it, so

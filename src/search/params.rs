@@ -1,73 +1,271 @@
 //! Every tunable number of the search, in one place, so that a tuner (SPSA) can reach
 //! all of them and no magic literal hides in the search code. Depths are in plies,
 //! scores in centipawns, history values on the ±[`HISTORY_MAX`] scale.
+//!
+//! The numbers that shape the search are the fields of [`Params`], with their defaults
+//! in [`Params::DEFAULT`]. Each worker carries a [`WorkerParams`] and the search reads
+//! them as `self.params.x`. In a normal build that is a zero-sized handle on
+//! `Params::DEFAULT`, so every read is a compile-time constant and the search is as fast
+//! as with plain `const`s; built with the `tune` feature it is a `Params` value that
+//! can change at run time ([`descriptors`], [`spsa_lines`], `Pool::set_param`), for
+//! SPSA tuning through UCI options.
+//!
+//! The constants below the list are scales and sizes rather than tuning knobs.
 
-/// History scores saturate at ±this (gravity updates pull toward it).
+/// Declares [`Params`] from one list, so that each field, its default and its tuning
+/// range are written once, and the descriptors cannot fall out of step with the struct.
+macro_rules! search_params {
+    ($( $(#[doc = $doc:expr])* $name:ident: $default:expr, $min:expr, $max:expr; )*) => {
+        /// The numbers that shape the search (see the module documentation).
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        pub struct Params {
+            $( $(#[doc = $doc])* pub $name: i32, )*
+        }
+
+        impl Params {
+            /// The values the engine plays with.
+            pub const DEFAULT: Params = Params { $( $name: $default, )* };
+        }
+
+        /// One descriptor per field of [`Params`], in declaration order.
+        #[cfg(feature = "tune")]
+        const DESCRIPTORS: &[ParamDesc] = &[
+            $( ParamDesc {
+                name: stringify!($name),
+                default: $default,
+                min: $min,
+                max: $max,
+                set: |p, v| p.$name = v,
+                get: |p| p.$name,
+            }, )*
+        ];
+    };
+}
+
+search_params! {
+    /// Aspiration windows start at depth ASP_MIN_DEPTH with half-width ASP_DELTA around
+    /// the last score, and grow by half on every fail; past ASP_MAX_DELTA the window
+    /// opens fully.
+    asp_min_depth: 4, 1, 10;
+    asp_delta: 20, 5, 60;
+    asp_max_delta: 1_000, 300, 3_000;
+
+    /// Reverse futility pruning: at remaining depth ≤ RFP_MAX_DEPTH, a static eval this
+    /// far above beta (per ply, less when the eval is improving) returns.
+    rfp_max_depth: 8, 3, 14;
+    rfp_margin: 75, 30, 150;
+
+    /// Null move: from depth NMP_MIN_DEPTH, reduced by
+    /// BASE + depth/DEPTH_DIV + min((eval − beta)/EVAL_DIV, EVAL_MAX).
+    nmp_min_depth: 3, 1, 6;
+    nmp_base: 3, 1, 6;
+    nmp_depth_div: 3, 2, 6;
+    nmp_eval_div: 200, 80, 400;
+    nmp_eval_max: 3, 1, 6;
+
+    /// Internal iterative reduction: a node with no table move at depth ≥ this is
+    /// searched one ply shallower.
+    iir_min_depth: 4, 2, 8;
+
+    /// Late move pruning: quiet moves after (BASE + d²)/(2 − improving) are skipped.
+    lmp_base: 3, 0, 10;
+
+    /// Futility pruning of quiet moves at LMR depth ≤ MAX_DEPTH when
+    /// eval + BASE + PER_DEPTH·d ≤ alpha.
+    fp_max_depth: 8, 3, 14;
+    fp_base: 100, 20, 250;
+    fp_per_depth: 100, 40, 200;
+
+    /// SEE pruning at depth ≤ MAX_DEPTH: quiets below −QUIET_MARGIN·d, captures below
+    /// −NOISY_MARGIN·d.
+    see_prune_max_depth: 8, 3, 14;
+    see_quiet_margin: 50, 15, 120;
+    see_noisy_margin: 90, 30, 180;
+
+    /// History pruning: quiets with history below −MARGIN·d at depth ≤ MAX_DEPTH are
+    /// skipped.
+    hp_max_depth: 4, 1, 8;
+    hp_margin: 3_000, 1_000, 6_000;
+
+    /// Singular extensions: from depth SE_MIN_DEPTH, with a table entry at most
+    /// SE_TT_DEPTH_SLACK plies shallower; the singular beta is the table score minus
+    /// SE_MARGIN per ply. A double extension needs a result below singular beta by
+    /// SE_DOUBLE_MARGIN, and at most SE_MAX_DOUBLE of them on one line.
+    se_min_depth: 8, 5, 12;
+    se_tt_depth_slack: 3, 1, 6;
+    se_margin: 2, 1, 5;
+    se_double_margin: 20, 5, 50;
+    se_max_double: 6, 0, 12;
+
+    /// Late move reductions: r = BASE + ln(d)·ln(n)/DIV, BASE and DIV in hundredths
+    /// (quiet and noisy moves apart); from LMR_MIN_DEPTH, after LMR_MIN_MOVES moves
+    /// (one more at PV nodes). History moves r by 1 per HIST_DIV.
+    lmr_base: 75, 25, 150;
+    lmr_div: 225, 150, 350;
+    lmr_noisy_base: -20, -100, 100;
+    lmr_noisy_div: 300, 150, 500;
+    lmr_min_depth: 3, 1, 6;
+    lmr_min_moves: 1, 0, 4;
+    lmr_hist_div: 8_192, 2_048, 16_384;
+
+    /// Quiescence: delta pruning margin on top of the captured piece's value, and the
+    /// SEE below which a table move's capture is skipped.
+    delta_margin: 200, 50, 400;
+    qs_see_threshold: 0, -100, 100;
+
+    /// History bonus for a move at remaining depth d: min(MUL·d − SUB, MAX).
+    history_bonus_mul: 300, 100, 600;
+    history_bonus_sub: 250, 0, 500;
+    history_bonus_max: 2_500, 1_000, 4_000;
+}
+
+/// Hundredths, the unit of the LMR formula's BASE and DIV.
+const LMR_UNIT: f64 = 100.0;
+
+impl Params {
+    /// Late move reductions by [noisy][depth][move number], from the LMR formula.
+    pub fn lmr_table(&self) -> Box<[[[i32; 64]; 64]; 2]> {
+        let (base, div) = (
+            self.lmr_base as f64 / LMR_UNIT,
+            self.lmr_div as f64 / LMR_UNIT,
+        );
+        let noisy_base = self.lmr_noisy_base as f64 / LMR_UNIT;
+        let noisy_div = self.lmr_noisy_div as f64 / LMR_UNIT;
+        let mut lmr = Box::new([[[0i32; 64]; 64]; 2]);
+        for d in 1..64 {
+            for n in 1..64 {
+                let l = (d as f64).ln() * (n as f64).ln();
+                lmr[0][d][n] = (base + l / div) as i32;
+                lmr[1][d][n] = (noisy_base + l / noisy_div).max(0.0) as i32;
+            }
+        }
+        lmr
+    }
+}
+
+/// The parameters a worker searches with. Without the `tune` feature this is
+/// [`DefaultParams`], a zero-sized handle whose fields are those of
+/// [`Params::DEFAULT`], so the compiler folds every read into a constant.
+#[cfg(not(feature = "tune"))]
+pub type WorkerParams = DefaultParams;
+/// The parameters a worker searches with: with the `tune` feature, values that UCI
+/// options can change between searches.
+#[cfg(feature = "tune")]
+pub type WorkerParams = Params;
+
+/// [`Params::DEFAULT`] as a value that costs nothing to carry: reading a field through
+/// it reads the constant.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct DefaultParams;
+
+impl std::ops::Deref for DefaultParams {
+    type Target = Params;
+
+    #[inline(always)]
+    fn deref(&self) -> &Params {
+        &Params::DEFAULT
+    }
+}
+
+#[cfg(feature = "tune")]
+impl Default for Params {
+    fn default() -> Params {
+        Params::DEFAULT
+    }
+}
+
+/// One tunable parameter, for the UCI layer to make a spin option of and for SPSA.
+#[cfg(feature = "tune")]
+#[derive(Debug, Clone, Copy)]
+pub struct ParamDesc {
+    /// The field's name, also the option's name.
+    pub name: &'static str,
+    pub default: i32,
+    /// The range a tuner may explore and [`Params::set`] accepts.
+    pub min: i32,
+    pub max: i32,
+    /// Writes a value into the field (unchecked: [`Params::set`] checks the range).
+    pub set: fn(&mut Params, i32),
+    /// Reads the field.
+    pub get: fn(&Params) -> i32,
+}
+
+/// Why a parameter could not be set.
+#[cfg(feature = "tune")]
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ParamError {
+    /// No parameter has this name.
+    Unknown(String),
+    /// The value lies outside the parameter's range (name, value, min, max).
+    OutOfRange(&'static str, i32, i32, i32),
+}
+
+#[cfg(feature = "tune")]
+impl std::fmt::Display for ParamError {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        match self {
+            ParamError::Unknown(name) => write!(f, "no search parameter {name}"),
+            ParamError::OutOfRange(name, v, min, max) => {
+                write!(f, "{name} {v} is outside {min}..={max}")
+            }
+        }
+    }
+}
+
+#[cfg(feature = "tune")]
+impl std::error::Error for ParamError {}
+
+/// Every tunable parameter, in declaration order.
+#[cfg(feature = "tune")]
+pub fn descriptors() -> &'static [ParamDesc] {
+    DESCRIPTORS
+}
+
+#[cfg(feature = "tune")]
+impl Params {
+    /// Sets the parameter `name` to `value`, within its range.
+    pub fn set(&mut self, name: &str, value: i32) -> Result<(), ParamError> {
+        let d = DESCRIPTORS
+            .iter()
+            .find(|d| d.name == name)
+            .ok_or_else(|| ParamError::Unknown(name.to_string()))?;
+        if !(d.min..=d.max).contains(&value) {
+            return Err(ParamError::OutOfRange(d.name, value, d.min, d.max));
+        }
+        (d.set)(self, value);
+        Ok(())
+    }
+}
+
+/// SPSA's end-of-run perturbation is this fraction of a parameter's range (c_end)...
+#[cfg(feature = "tune")]
+const SPSA_C_END_FRACTION: f64 = 1.0 / 20.0;
+/// ...but at least this much, so that a narrow integer range still moves.
+#[cfg(feature = "tune")]
+const SPSA_C_END_MIN: f64 = 0.5;
+/// SPSA's end-of-run learning rate (r_end), OpenBench's usual value.
+#[cfg(feature = "tune")]
+const SPSA_R_END: f64 = 0.002;
+
+/// The parameters in OpenBench's SPSA input format, one per line:
+/// `name, int, default, min, max, c_end, r_end`.
+#[cfg(feature = "tune")]
+pub fn spsa_lines() -> Vec<String> {
+    DESCRIPTORS
+        .iter()
+        .map(|d| {
+            let c_end = ((d.max - d.min) as f64 * SPSA_C_END_FRACTION).max(SPSA_C_END_MIN);
+            format!(
+                "{}, int, {}, {}, {}, {}, {}",
+                d.name, d.default, d.min, d.max, c_end, SPSA_R_END
+            )
+        })
+        .collect()
+}
+
+/// History scores saturate at ±this (gravity updates pull toward it; they are stored
+/// in 16 bits).
 pub const HISTORY_MAX: i32 = 16_384;
-/// History bonus for a move at remaining depth d: min(MUL·d − SUB, MAX).
-pub const HISTORY_BONUS_MUL: i32 = 300;
-pub const HISTORY_BONUS_SUB: i32 = 250;
-pub const HISTORY_BONUS_MAX: i32 = 2_500;
-
-/// Aspiration windows start at depth ASP_MIN_DEPTH with half-width ASP_DELTA around
-/// the last score, and grow by half on every fail.
-pub const ASP_MIN_DEPTH: u32 = 4;
-pub const ASP_DELTA: i32 = 20;
-
-/// Reverse futility pruning: at remaining depth ≤ RFP_MAX_DEPTH, a static eval this far
-/// above beta (per ply, less when the eval is improving) returns.
-pub const RFP_MAX_DEPTH: i32 = 8;
-pub const RFP_MARGIN: i32 = 75;
-
-/// Null move: from depth NMP_MIN_DEPTH, reduced by BASE + depth/DIV + min((eval−beta)/EVAL_DIV, EVAL_MAX).
-pub const NMP_MIN_DEPTH: i32 = 3;
-pub const NMP_BASE: i32 = 3;
-pub const NMP_DEPTH_DIV: i32 = 3;
-pub const NMP_EVAL_DIV: i32 = 200;
-pub const NMP_EVAL_MAX: i32 = 3;
-
-/// Internal iterative reduction: a node with no table move at depth ≥ this is searched
-/// one ply shallower.
-pub const IIR_MIN_DEPTH: i32 = 4;
-
-/// Late move pruning: quiet moves after (BASE + d²)/(2 − improving) are skipped.
-pub const LMP_BASE: i32 = 3;
-/// Futility pruning of quiet moves at LMR depth ≤ MAX_DEPTH when eval + BASE + PER·d ≤ alpha.
-pub const FP_MAX_DEPTH: i32 = 8;
-pub const FP_BASE: i32 = 100;
-pub const FP_PER_DEPTH: i32 = 100;
-/// SEE pruning thresholds at low depth: quiets below −QUIET·d, captures below −NOISY·d.
-pub const SEE_PRUNE_MAX_DEPTH: i32 = 8;
-pub const SEE_QUIET_MARGIN: i32 = 50;
-pub const SEE_NOISY_MARGIN: i32 = 90;
-/// History pruning: quiets with history below −MARGIN·d at depth ≤ MAX_DEPTH are skipped.
-pub const HP_MAX_DEPTH: i32 = 4;
-pub const HP_MARGIN: i32 = 3_000;
-
-/// Singular extensions: from depth SE_MIN_DEPTH, with a table entry at most
-/// SE_TT_DEPTH_SLACK plies shallower; the singular beta is the table score minus
-/// SE_MARGIN per ply. A double extension needs a result below singular beta by
-/// SE_DOUBLE_MARGIN, and at most SE_MAX_DOUBLE of them on one line.
-pub const SE_MIN_DEPTH: i32 = 8;
-pub const SE_TT_DEPTH_SLACK: i32 = 3;
-pub const SE_MARGIN: i32 = 2;
-pub const SE_DOUBLE_MARGIN: i32 = 20;
-pub const SE_MAX_DOUBLE: u8 = 6;
-
-/// Late move reductions: r = BASE + ln(d)·ln(n)/DIV, in hundredths; from LMR_MIN_DEPTH,
-/// after LMR_MIN_MOVES moves (one more at PV nodes). History moves r by 1 per HIST_DIV.
-pub const LMR_BASE: f64 = 0.75;
-pub const LMR_DIV: f64 = 2.25;
-pub const LMR_NOISY_BASE: f64 = -0.2;
-pub const LMR_NOISY_DIV: f64 = 3.0;
-pub const LMR_MIN_DEPTH: i32 = 3;
-pub const LMR_MIN_MOVES: usize = 1;
-pub const LMR_HIST_DIV: i32 = 8_192;
-
-/// Quiescence: delta pruning margin on top of the captured piece's value.
-pub const DELTA_MARGIN: i32 = 200;
-/// Quiescence: captures whose SEE is below this are skipped.
-pub const QS_SEE_THRESHOLD: i32 = 0;
 
 /// Correction history: entries per side, scale of an entry (GRAIN = one centipawn),
 /// bound of an entry in centipawns, and the largest update weight.
@@ -79,17 +277,45 @@ pub const CORR_MAX_WEIGHT: i32 = 16;
 /// Move ordering: a capture's score is victim value·MVV_MUL plus its capture history.
 pub const MVV_MUL: i32 = 16;
 
-/// Time: the soft limit is scaled by best-move stability (index = iterations the best
-/// move has not changed, in hundredths), by the share of nodes the best move took
-/// (NODE_BASE − share·NODE_MUL, hundredths), and by a falling score (SCORE_PER_CP
-/// hundredths per centipawn of drop, within [SCORE_MIN, SCORE_MAX]).
-pub const TM_STABILITY: [u64; 5] = [250, 120, 90, 80, 75];
-pub const TM_NODE_BASE: u64 = 150;
-pub const TM_NODE_MUL: u64 = 135;
-pub const TM_SCORE_PER_CP: i64 = 1;
-pub const TM_SCORE_MIN: i64 = 90;
-pub const TM_SCORE_MAX: i64 = 150;
-
-// Tablebases: a probed result is stored this much deeper than the node's depth (it is
-// exact whatever the depth).
+/// Tablebases: a probed result is stored this much deeper than the node's depth (it is
+/// exact whatever the depth).
 pub const TB_DEPTH_BONUS: i32 = 6;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The table from the parameters is the table the engine always had, from the
+    /// formula with its constants written out.
+    #[test]
+    fn lmr_table_is_the_old_formula() {
+        let t = Params::DEFAULT.lmr_table();
+        for d in 1..64 {
+            for n in 1..64 {
+                let l = (d as f64).ln() * (n as f64).ln();
+                assert_eq!(t[0][d][n], (0.75 + l / 2.25) as i32);
+                assert_eq!(t[1][d][n], (-0.2 + l / 3.0f64).max(0.0) as i32);
+            }
+        }
+    }
+
+    #[cfg(feature = "tune")]
+    #[test]
+    fn descriptors_match_the_defaults_and_set_checks_the_range() {
+        let mut p = Params::DEFAULT;
+        for d in descriptors() {
+            assert_eq!((d.get)(&p), d.default, "{}", d.name);
+            assert!(d.min <= d.default && d.default <= d.max, "{}", d.name);
+            p.set(d.name, d.max).unwrap();
+            assert_eq!((d.get)(&p), d.max, "{}", d.name);
+            assert!(p.set(d.name, d.max + 1).is_err());
+        }
+        assert!(p.set("no_such_parameter", 1).is_err());
+        let lines = spsa_lines();
+        assert_eq!(lines.len(), descriptors().len());
+        assert_eq!(lines[0], "asp_min_depth, int, 4, 1, 10, 0.5, 0.002");
+        assert!(lines
+            .iter()
+            .any(|l| l == "rfp_margin, int, 75, 30, 150, 6, 0.002"));
+    }
+}

@@ -14,15 +14,17 @@
 
 use std::mem::MaybeUninit;
 
-use chess::{BitBoard, ChessMove, MoveGen, Piece, EMPTY};
+use chess::{ChessMove, Piece};
 
 use super::history::{Histories, PieceTo};
 use super::params::MVV_MUL;
 use super::see::{see_ge, SEE_VALUE};
 use crate::position::{CheckInfo, Position};
 
+/// Where the picker is in its order: the stage the next call to [`Picker::next`]
+/// works on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Stage {
+enum Stage {
     TableMove,
     Generate,
     GoodNoisy,
@@ -35,10 +37,24 @@ pub enum Stage {
     Done,
 }
 
-/// Whether `m` (legal in `pos`) is a capture or a promotion.
-#[inline]
-pub fn is_noisy(pos: &Position, m: ChessMove) -> bool {
-    m.get_promotion().is_some() || pos.is_capture(m)
+/// Where a move handed out by [`Picker::next`] came from. The search treats moves by
+/// their origin (a killer is reduced less; in quiescence the table move is checked by
+/// SEE and a losing capture ends the search), so the picker says it with each move
+/// rather than leave callers to infer it from the stage it moved on to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Origin {
+    /// The table move (or, at the root, the move the iteration searches first).
+    Table,
+    /// A capture or promotion that does not lose material by SEE.
+    GoodNoisy,
+    /// One of the two killer moves of this ply.
+    Killer,
+    /// The counter-move of the previous move.
+    Counter,
+    /// Any other quiet move, by history.
+    Quiet,
+    /// A capture that loses material by SEE, or an under-promotion.
+    BadNoisy,
 }
 
 /// Index of the piece `m` moves, colour included (0..12).
@@ -94,7 +110,7 @@ impl Picker {
         counter: Option<ChessMove>,
         noisy_only: bool,
     ) -> Picker {
-        let tt_move = tt_move.filter(|&m| pos.is_legal(m) && (!noisy_only || is_noisy(pos, m)));
+        let tt_move = tt_move.filter(|&m| pos.is_legal(m) && (!noisy_only || pos.is_noisy(m)));
         Picker {
             stage: Stage::TableMove,
             noisy_only,
@@ -110,11 +126,6 @@ impl Picker {
             n_bad: 0,
             next: 0,
         }
-    }
-
-    /// The stage the last move came from.
-    pub fn stage(&self) -> Stage {
-        self.stage
     }
 
     /// From now on, hand out no more quiet moves but direct checks (late move and
@@ -137,29 +148,21 @@ impl Picker {
 
     /// Generates the legal moves, noisy ones first, and scores the noisy ones.
     fn generate(&mut self, pos: &Position, hist: &Histories) {
-        let board = pos.board();
-        let mut gen = MoveGen::new_legal(board);
         // Quiet moves gather at the top of the array, then move down behind the noisy.
         let mut top = self.moves.len();
-        if self.noisy_only {
-            let their = *board.color_combined(!board.side_to_move());
-            let ep = pos.ep_square().map(BitBoard::from_square).unwrap_or(EMPTY);
-            let last_rank = chess::get_rank(board.side_to_move().to_their_backrank());
-            gen.set_iterator_mask(their | ep | last_rank);
-        }
-        for m in gen {
+        pos.generate_moves(self.noisy_only, |m, noisy| {
             if Some(m) == self.tt_move {
-                continue;
+                return;
             }
-            if is_noisy(pos, m) {
+            if noisy {
                 self.moves[self.len].write(m);
                 self.scores[self.len].write(noisy_score(pos, m, hist));
                 self.len += 1;
-            } else if !self.noisy_only {
+            } else {
                 top -= 1;
                 self.moves[top].write(m);
             }
-        }
+        });
         self.n_noisy = self.len;
         let n_quiets = self.moves.len() - top;
         self.moves.copy_within(top.., self.len);
@@ -206,7 +209,7 @@ impl Picker {
     #[inline]
     fn usable_quiet(&self, pos: &Position, m: Option<ChessMove>) -> Option<ChessMove> {
         let m = m?;
-        (Some(m) != self.tt_move && pos.is_legal(m) && !is_noisy(pos, m)).then_some(m)
+        (Some(m) != self.tt_move && pos.is_legal(m) && !pos.is_noisy(m)).then_some(m)
     }
 
     /// Whether `m` was already handed out by the table, killer or counter stage.
@@ -218,20 +221,20 @@ impl Picker {
             || Some(m) == self.counter
     }
 
-    /// The next move to search, or `None` when all are done. `cont` are the
-    /// continuation keys of the moves one and two plies back.
+    /// The next move to search and where it came from, or `None` when all are done.
+    /// `cont` are the continuation keys of the moves one and two plies back.
     pub fn next(
         &mut self,
         pos: &Position,
         hist: &Histories,
         cont: [Option<PieceTo>; 2],
-    ) -> Option<ChessMove> {
+    ) -> Option<(ChessMove, Origin)> {
         loop {
             match self.stage {
                 Stage::TableMove => {
                     self.stage = Stage::Generate;
-                    if self.tt_move.is_some() {
-                        return self.tt_move;
+                    if let Some(m) = self.tt_move {
+                        return Some((m, Origin::Table));
                     }
                 }
                 Stage::Generate => {
@@ -259,7 +262,7 @@ impl Picker {
                         self.n_bad += 1;
                         continue;
                     }
-                    return Some(m);
+                    return Some((m, Origin::GoodNoisy));
                 }
                 Stage::Killer1 | Stage::Killer2 | Stage::Counter => {
                     let candidate = match self.stage {
@@ -269,14 +272,15 @@ impl Picker {
                             .counter
                             .filter(|&c| Some(c) != self.killers[0] && Some(c) != self.killers[1]),
                     };
-                    self.stage = match self.stage {
-                        Stage::Killer1 => Stage::Killer2,
-                        Stage::Killer2 => Stage::Counter,
-                        _ => Stage::ScoreQuiets,
+                    let (origin, next) = match self.stage {
+                        Stage::Killer1 => (Origin::Killer, Stage::Killer2),
+                        Stage::Killer2 => (Origin::Killer, Stage::Counter),
+                        _ => (Origin::Counter, Stage::ScoreQuiets),
                     };
+                    self.stage = next;
                     if let Some(m) = self.usable_quiet(pos, candidate) {
                         if self.quiet_allowed(pos, m) {
-                            return Some(m);
+                            return Some((m, origin));
                         }
                     }
                 }
@@ -315,7 +319,7 @@ impl Picker {
                     if self.already_tried(m) || !self.quiet_allowed(pos, m) {
                         continue;
                     }
-                    return Some(m);
+                    return Some((m, Origin::Quiet));
                 }
                 Stage::BadNoisy => {
                     if self.next >= self.n_bad {
@@ -324,7 +328,7 @@ impl Picker {
                     }
                     let m = self.mv(self.next);
                     self.next += 1;
-                    return Some(m);
+                    return Some((m, Origin::BadNoisy));
                 }
                 Stage::Done => return None,
             }
@@ -346,6 +350,53 @@ fn noisy_score(pos: &Position, m: ChessMove, hist: &Histories) -> i32 {
 mod tests {
     use super::*;
 
+    /// Each move comes with the stage it came from: the table move, the killers and the
+    /// counter-move by name, captures by their SEE, everything else as a quiet move. (The
+    /// search reduces killers less and cuts quiescence at the first losing capture.)
+    #[test]
+    fn says_where_each_move_came_from() {
+        let hist = Histories::new_boxed();
+        let pos = Position::from_fen(
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        )
+        .unwrap();
+        let mv = |s: &str| pos.parse_move(s).unwrap();
+        let (tt, k1, k2, counter) = (mv("a2a3"), mv("b2b3"), mv("g2g3"), mv("a1b1"));
+        let mut p = Picker::new(&pos, Some(tt), [Some(k1), Some(k2)], Some(counter), false);
+        let mut got = Vec::new();
+        while let Some(x) = p.next(&pos, &hist, [None, None]) {
+            got.push(x);
+        }
+        assert_eq!(got[0], (tt, Origin::Table));
+        for &(m, origin) in &got[1..] {
+            let want = if m == k1 || m == k2 {
+                Origin::Killer
+            } else if m == counter {
+                Origin::Counter
+            } else if !pos.is_noisy(m) {
+                Origin::Quiet
+            } else if see_ge(&pos, m, 0) && !under_promotion(m) {
+                Origin::GoodNoisy
+            } else {
+                Origin::BadNoisy
+            };
+            assert_eq!(origin, want, "{m}");
+        }
+        for o in [Origin::GoodNoisy, Origin::BadNoisy, Origin::Quiet] {
+            assert!(got.iter().any(|x| x.1 == o), "no {o:?} move");
+        }
+
+        // Quiescence: a capture from the table, then the others by SEE.
+        let tt = mv("e5f7");
+        let mut p = Picker::new(&pos, Some(tt), [None; 2], None, true);
+        assert_eq!(p.next(&pos, &hist, [None, None]), Some((tt, Origin::Table)));
+        while let Some((m, origin)) = p.next(&pos, &hist, [None, None]) {
+            let good = see_ge(&pos, m, 0) && !under_promotion(m);
+            let want = [Origin::BadNoisy, Origin::GoodNoisy][good as usize];
+            assert_eq!(origin, want, "{m}");
+        }
+    }
+
     /// Every legal move comes out exactly once, in every mode of the picker, with
     /// garbage killers and table moves thrown in.
     #[test]
@@ -361,11 +412,7 @@ mod tests {
         for fen in fens {
             let pos = Position::from_fen(fen).unwrap();
             let legal = pos.legal_moves();
-            let noisy: Vec<_> = legal
-                .iter()
-                .copied()
-                .filter(|&m| is_noisy(&pos, m))
-                .collect();
+            let noisy: Vec<_> = legal.iter().copied().filter(|&m| pos.is_noisy(m)).collect();
             let odd = ChessMove::new(chess::Square::A1, chess::Square::H8, None);
             for tt in [
                 None,
@@ -377,7 +424,7 @@ mod tests {
                     for noisy_only in [false, true] {
                         let mut p = Picker::new(&pos, tt, [killer, Some(odd)], killer, noisy_only);
                         let mut got = Vec::new();
-                        while let Some(m) = p.next(&pos, &hist, [None, None]) {
+                        while let Some((m, _)) = p.next(&pos, &hist, [None, None]) {
                             got.push(m);
                         }
                         let want = if noisy_only { &noisy } else { &legal };

@@ -3,7 +3,7 @@
 //! to stop when going on would lose. Sliders hidden behind a capturing piece (x-rays)
 //! join in as the pieces in front leave. Pins are ignored, as in most engines.
 
-use chess::{BitBoard, Board, ChessMove, Color, Piece, Square, EMPTY};
+use chess::{BitBoard, ChessMove, Piece, Square, EMPTY};
 
 use crate::position::Position;
 
@@ -13,22 +13,6 @@ pub const SEE_VALUE: [i32; 6] = [100, 320, 330, 500, 950, 20_000];
 #[inline]
 fn value(p: Piece) -> i32 {
     SEE_VALUE[p.to_index()]
-}
-
-/// Every piece of either colour that attacks `sq` with `occupied` as the blockers.
-#[inline]
-fn attackers_to(b: &Board, sq: Square, occupied: BitBoard) -> BitBoard {
-    let white = *b.color_combined(Color::White);
-    let black = *b.color_combined(Color::Black);
-    let pawns = *b.pieces(Piece::Pawn);
-    let diag = *b.pieces(Piece::Bishop) | *b.pieces(Piece::Queen);
-    let orth = *b.pieces(Piece::Rook) | *b.pieces(Piece::Queen);
-    (chess::get_pawn_attacks(sq, Color::Black, pawns & white))
-        | (chess::get_pawn_attacks(sq, Color::White, pawns & black))
-        | (chess::get_knight_moves(sq) & *b.pieces(Piece::Knight))
-        | (chess::get_king_moves(sq) & *b.pieces(Piece::King))
-        | (chess::get_bishop_moves(sq, occupied) & diag)
-        | (chess::get_rook_moves(sq, occupied) & orth)
 }
 
 /// Whether the exchange that `m` (legal in `pos`) starts wins at least `threshold`
@@ -69,7 +53,7 @@ pub fn see_ge(pos: &Position, m: ChessMove, threshold: i32) -> bool {
     }
     let diag = *b.pieces(Piece::Bishop) | *b.pieces(Piece::Queen);
     let orth = *b.pieces(Piece::Rook) | *b.pieces(Piece::Queen);
-    let mut attackers = attackers_to(b, to, occupied) & occupied;
+    let mut attackers = pos.attackers(to, occupied) & occupied;
     let mut side = b.side_to_move();
     // `res` is 1 while the side that moved first is winning the exchange so far.
     let mut res = 1;
@@ -136,13 +120,14 @@ mod tests {
             "e1e5",
             100,
         ),
-        // Rook takes a defended pawn: P − R.
+        // Knight takes a pawn that a knight, a bishop and the queen behind it defend;
+        // our rook and the queen behind it back the knight up: P − N.
         (
             "1k1r3q/1ppn3p/p4b2/4p3/8/P2N2P1/1PP1R1BP/2K1Q3 w - - 0 1",
             "d3e5",
             100 - 320,
         ),
-        // Pawn takes a defended knight? Knight takes pawn defended by a pawn.
+        // Knight takes a pawn defended by a pawn: P − N.
         ("4k3/8/3p4/4p3/8/5N2/8/4K3 w - - 0 1", "f3e5", 100 - 320),
         // Queen takes an undefended rook.
         ("4k3/8/8/4r3/8/8/8/4Q1K1 w - - 0 1", "e1e5", 500),
