@@ -47,6 +47,10 @@ enum Command {
         )]
         fen: Vec<String>,
     },
+    /// Prints the search parameters in OpenBench's SPSA input format (`name, int,
+    /// default, min, max, c_end, r_end`); each is also a UCI spin option of this build.
+    #[cfg(feature = "tune")]
+    Spsa,
     /// Writes training positions for `tiefe tune` from self-play.
     Datagen(datagen::Config),
     /// Tunes the evaluation weights on positions from `tiefe datagen`.
@@ -80,6 +84,13 @@ fn main() -> ExitCode {
     match cli.command {
         None => {
             uci::run(std::io::BufReader::new(std::io::stdin()), std::io::stdout());
+            ExitCode::SUCCESS
+        }
+        #[cfg(feature = "tune")]
+        Some(Command::Spsa) => {
+            for line in tiefe::search::params::spsa_lines() {
+                println!("{line}");
+            }
             ExitCode::SUCCESS
         }
         Some(Command::Bench { depth }) => {

@@ -204,6 +204,10 @@ impl Engine {
     /// `setoption`: reads, clamps and applies a value, or says why it cannot.
     pub fn set_option(&mut self, name: &str, value: Option<&str>) {
         let Some(spec) = options::find(name) else {
+            #[cfg(feature = "tune")]
+            if let Some(d) = options::find_param(name) {
+                return self.set_param(d, value);
+            }
             return self.warn(&format!("no such option '{}'", name.trim()));
         };
         match spec.read(value) {
@@ -212,6 +216,24 @@ impl Engine {
                     self.warn(&n);
                 }
                 self.when_ready(spec.needs_idle, move |e| (spec.apply)(e, v));
+            }
+            Err(why) => self.warn(&why),
+        }
+    }
+
+    /// A search parameter set as a spin option (built with the `tune` feature, for SPSA).
+    #[cfg(feature = "tune")]
+    fn set_param(&mut self, d: &'static crate::search::params::ParamDesc, value: Option<&str>) {
+        match options::param_spec(d).read(value) {
+            Ok((v, note)) => {
+                if let Some(n) = note {
+                    self.warn(&n);
+                }
+                self.when_ready(true, move |e| {
+                    if let Err(why) = e.pool_mut().set_param(d.name, v.int() as i32) {
+                        e.warn(&why.to_string());
+                    }
+                });
             }
             Err(why) => self.warn(&why),
         }

@@ -235,6 +235,42 @@ pub fn find(name: &str) -> Option<&'static Spec> {
     OPTIONS.iter().find(|s| s.name.eq_ignore_ascii_case(name))
 }
 
+/// The search parameter called `name` (in any case), with the `tune` feature.
+#[cfg(feature = "tune")]
+pub fn find_param(name: &str) -> Option<&'static crate::search::params::ParamDesc> {
+    let name = name.trim();
+    crate::search::params::descriptors()
+        .iter()
+        .find(|d| d.name.eq_ignore_ascii_case(name))
+}
+
+/// A search parameter as a spin option: listed, read and clamped like the others, and
+/// applied through the pool (see `Engine::set_option`), so `apply` is never called.
+#[cfg(feature = "tune")]
+pub fn param_spec(d: &crate::search::params::ParamDesc) -> Spec {
+    Spec {
+        name: d.name,
+        kind: Kind::Spin {
+            default: d.default as i64,
+            min: d.min as i64,
+            max: d.max as i64,
+        },
+        needs_idle: true,
+        apply: |_, _| {},
+    }
+}
+
+/// Every search parameter as a spin option, with the `tune` feature (none without).
+pub fn param_specs() -> Vec<Spec> {
+    #[cfg(feature = "tune")]
+    return crate::search::params::descriptors()
+        .iter()
+        .map(param_spec)
+        .collect();
+    #[cfg(not(feature = "tune"))]
+    Vec::new()
+}
+
 impl Kind {
     /// The value the option starts with (`None` for a button).
     pub fn default_value(&self) -> Option<Value> {

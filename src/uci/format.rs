@@ -1,6 +1,7 @@
 //! UCI output: how the engine's events, its options and its extra commands' results
 //! look on the wire.
 
+use crate::engine::options::param_specs;
 use crate::engine::{Event, Kind, Spec};
 use crate::eval;
 use crate::position::{Move, Position};
@@ -52,10 +53,12 @@ pub fn event_lines(e: &Event<'_>) -> Vec<String> {
     }
 }
 
-/// The answer to `uci`: identity, every option, `uciok`.
+/// The answer to `uci`: identity, every option (then, built with the `tune` feature,
+/// every search parameter), `uciok`.
 pub fn handshake(options: &[Spec]) -> Vec<String> {
     let mut v = vec![format!("id name {NAME}"), format!("id author {AUTHOR}")];
     v.extend(options.iter().map(option_line));
+    v.extend(param_specs().iter().map(option_line));
     v.push("uciok".into());
     v
 }
