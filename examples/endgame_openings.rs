@@ -85,10 +85,9 @@ fn place(rng: &mut StdRng, white: &str, black: &str, black_to_move: bool) -> Opt
 
 /// Whether the side to move has a capture that wins material.
 fn wins_material(pos: &Position) -> bool {
-    let occupied = *pos.board().combined();
-    pos.legal_moves().into_iter().any(|m| {
-        occupied & chess::BitBoard::from_square(m.get_dest()) != chess::EMPTY && see_ge(pos, m, 1)
-    })
+    pos.legal_moves()
+        .into_iter()
+        .any(|m| pos.is_capture(m) && see_ge(pos, m, 1))
 }
 
 fn quiet_and_level(fen: &str) -> bool {

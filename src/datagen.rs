@@ -146,7 +146,7 @@ pub fn play_game(
         if !pos.has_legal_move() {
             let result = if pos.in_check() {
                 // The side to move is mated.
-                if pos.side_to_move() == chess::Color::White {
+                if pos.side_to_move() == crate::types::Color::White {
                     0.0
                 } else {
                     1.0
@@ -171,7 +171,7 @@ pub fn play_game(
             &mut |_| {},
         );
         let best = out.best?;
-        let white = if pos.side_to_move() == chess::Color::White {
+        let white = if pos.side_to_move() == crate::types::Color::White {
             out.score
         } else {
             -out.score

@@ -378,7 +378,7 @@ impl Learning {
     pub fn on_search(
         &mut self,
         pos: &Position,
-        best: Option<chess::ChessMove>,
+        best: Option<crate::types::ChessMove>,
         depth: u32,
         score: i32,
         in_game: bool,

@@ -3,8 +3,12 @@
 //! Data flows one way: a stdin line becomes a typed [`uci::Command`]; the engine facade
 //! ([`engine::Engine`]) carries it out and starts a [`search`] on its own thread; the
 //! search reports back through a callback, the facade turns that into
-//! [`engine::Event`]s, and the UCI layer formats them. The `chess` crate is used only through
-//! [`position::Position`], which fences in its rough edges.
+//! [`engine::Event`]s, and the UCI layer formats them. The `chess` crate's board, move
+//! generator and make-move are used only inside [`position::Position`], which fences in
+//! their rough edges; every other module takes its vocabulary (squares, pieces, moves,
+//! bitboards, attack tables) from [`types`]. `clippy.toml` and a test enforce both.
+
+#![deny(clippy::undocumented_unsafe_blocks)]
 
 pub mod bench;
 pub mod book;
@@ -20,5 +24,6 @@ pub mod syzygy;
 pub mod time;
 pub mod tt;
 pub mod tune;
+pub mod types;
 pub mod uci;
 pub mod wdl;

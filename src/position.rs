@@ -8,15 +8,13 @@
 //! keeps the clocks and a key history for repetitions, and matches every incoming UCI
 //! move against the legal move list. The rest of the engine sees only [`Position`].
 
+#![allow(clippy::disallowed_types, clippy::disallowed_methods)]
+
 use std::fmt;
 
 use chess::{
     BitBoard, Board, BoardBuilder, CastleRights, ChessMove, Color, File, MoveGen, Piece, Rank,
     Square, ALL_SQUARES, EMPTY,
-};
-
-pub use chess::{
-    ChessMove as Move, Color as Side, Piece as PieceKind, Square as Sq, ALL_SQUARES as ALL_SQ,
 };
 
 /// See [`Position::check_info`].
@@ -466,10 +464,46 @@ impl Position {
         })
     }
 
-    /// The underlying board, for move generation and evaluation.
+    /// The pieces of kind `piece`, both colours.
     #[inline]
-    pub fn board(&self) -> &Board {
-        &self.board
+    pub fn pieces(&self, piece: Piece) -> BitBoard {
+        *self.board.pieces(piece)
+    }
+
+    /// The pieces of `side`.
+    #[inline]
+    pub fn color_combined(&self, side: Color) -> BitBoard {
+        *self.board.color_combined(side)
+    }
+
+    /// Every piece on the board.
+    #[inline]
+    pub fn combined(&self) -> BitBoard {
+        *self.board.combined()
+    }
+
+    /// Where the king of `side` stands.
+    #[inline]
+    pub fn king_square(&self, side: Color) -> Square {
+        self.board.king_square(side)
+    }
+
+    /// The colour of the piece on `s`, if any.
+    #[inline]
+    pub fn color_on(&self, s: Square) -> Option<Color> {
+        self.board.color_on(s)
+    }
+
+    /// The castling rights `side` still has.
+    #[inline]
+    pub fn castle_rights(&self, side: Color) -> CastleRights {
+        self.board.castle_rights(side)
+    }
+
+    /// The pieces giving check to the side to move.
+    #[inline]
+    pub fn checkers(&self) -> BitBoard {
+        *self.board.checkers()
     }
 
     /// The Zobrist key of the position.

@@ -11,7 +11,7 @@
 //! The Elo scale maps linearly onto the levels; how the levels scored in games is in
 //! `docs/strength.md`.
 
-use chess::{ChessMove, Piece};
+use crate::types::{ChessMove, Piece};
 use rand::RngExt;
 
 use crate::position::Position;

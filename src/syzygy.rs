@@ -19,7 +19,7 @@
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use chess::{BitBoard, ChessMove, Color, Piece, ALL_SQUARES, EMPTY};
+use crate::types::{BitBoard, ChessMove, Color, Piece, ALL_SQUARES, EMPTY};
 use pyrrhic_rs::{DtzProbeValue, EngineAdapter, TableBases, WdlProbeResult};
 
 use crate::position::Position;
@@ -29,7 +29,7 @@ use crate::score::{DRAW, TB_WIN};
 #[derive(Clone)]
 struct Attacks;
 
-fn square(sq: u64) -> chess::Square {
+fn square(sq: u64) -> crate::types::Square {
     ALL_SQUARES[(sq & 63) as usize]
 }
 
@@ -39,29 +39,29 @@ impl EngineAdapter for Attacks {
             pyrrhic_rs::Color::White => Color::White,
             pyrrhic_rs::Color::Black => Color::Black,
         };
-        chess::get_pawn_attacks(square(sq), color, !EMPTY).0
+        crate::types::get_pawn_attacks(square(sq), color, !EMPTY).0
     }
     fn knight_attacks(sq: u64) -> u64 {
-        chess::get_knight_moves(square(sq)).0
+        crate::types::get_knight_moves(square(sq)).0
     }
     fn bishop_attacks(sq: u64, occupied: u64) -> u64 {
-        chess::get_bishop_moves(square(sq), BitBoard(occupied)).0
+        crate::types::get_bishop_moves(square(sq), BitBoard(occupied)).0
     }
     fn rook_attacks(sq: u64, occupied: u64) -> u64 {
-        chess::get_rook_moves(square(sq), BitBoard(occupied)).0
+        crate::types::get_rook_moves(square(sq), BitBoard(occupied)).0
     }
     fn queen_attacks(sq: u64, occupied: u64) -> u64 {
         Self::bishop_attacks(sq, occupied) | Self::rook_attacks(sq, occupied)
     }
     fn king_attacks(sq: u64) -> u64 {
-        chess::get_king_moves(square(sq)).0
+        crate::types::get_king_moves(square(sq)).0
     }
 }
 
 /// The prober's view of a board: white, black, kings, queens, rooks, bishops,
 /// knights, pawns.
 fn planes(pos: &Position) -> [u64; 8] {
-    let b = pos.board();
+    let b = pos;
     let bb = |p: Piece| b.pieces(p).0;
     [
         b.color_combined(Color::White).0,
@@ -270,10 +270,10 @@ impl Syzygy {
 
     /// Whether the tables can answer for `pos`: few enough pieces, no castling right.
     pub fn covers(&self, pos: &Position) -> bool {
-        let b = pos.board();
+        let b = pos;
         b.combined().popcnt() <= self.max_pieces()
-            && b.castle_rights(Color::White) == chess::CastleRights::NoRights
-            && b.castle_rights(Color::Black) == chess::CastleRights::NoRights
+            && b.castle_rights(Color::White) == crate::types::CastleRights::NoRights
+            && b.castle_rights(Color::Black) == crate::types::CastleRights::NoRights
     }
 
     /// The win/draw/loss of `pos` for the side to move, as the tables have it (the

@@ -11,7 +11,7 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use chess::{ChessMove, Color};
+use crate::types::{ChessMove, Color};
 
 /// What the GUI asked `go` for. Times are milliseconds; negative clock values are
 /// clamped to zero when deadlines are computed.

@@ -23,7 +23,7 @@
 
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 
-use chess::{ChessMove, Piece, Square};
+use crate::types::{ChessMove, Piece, Square};
 
 use crate::score::{EVAL_NONE, TB_BOUND};
 
@@ -171,7 +171,7 @@ pub fn decode_move(bits: u16) -> Option<ChessMove> {
     Some(ChessMove::new(sq(bits), sq(bits >> 6), promo))
 }
 
-const ALL_SQUARES_TABLE: [Square; 64] = chess::ALL_SQUARES;
+const ALL_SQUARES_TABLE: [Square; 64] = crate::types::ALL_SQUARES;
 
 /// Stores a mate or tablebase score as "N plies from this node" rather than from the
 /// root, so the entry stays right wherever in the tree the position is met again.
@@ -405,7 +405,7 @@ mod tests {
 
     #[test]
     fn moves_round_trip_through_encoding() {
-        for from in chess::ALL_SQUARES {
+        for from in crate::types::ALL_SQUARES {
             for to in [Square::A1, Square::H8, Square::E4] {
                 for promo in [None, Some(Piece::Knight), Some(Piece::Queen)] {
                     if from == to {

@@ -58,7 +58,7 @@ fn parse_line(line: &str) -> Option<Sample> {
         return None;
     }
     let mut t = Coefficients::default();
-    let (_, phase) = evaluate_traced(pos.board(), &mut t);
+    let (_, phase) = evaluate_traced(&pos, &mut t);
     let fixed = t.fixed();
     Some(Sample {
         coeffs: t.coeffs,
@@ -623,7 +623,7 @@ mod tests {
         for fen in crate::bench::POSITIONS {
             let pos = Position::from_fen(fen).unwrap();
             let s = parse_line(&format!("{fen} | 0 | 0.5")).unwrap();
-            let (white, _) = evaluate_traced(pos.board(), &mut crate::eval::NoTrace);
+            let (white, _) = evaluate_traced(&pos, &mut crate::eval::NoTrace);
             // The engine divides in integers; the tuner does not.
             assert!((predict(&s, &w) - white as f64).abs() <= 1.0, "{fen}");
         }

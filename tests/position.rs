@@ -362,7 +362,7 @@ fn null_move_in_check_is_refused_in_debug_builds() {
 /// moves) agrees with the legal move list on every from-to-promotion triple.
 #[test]
 fn is_legal_agrees_with_move_generation() {
-    use tiefe::position::{Move, PieceKind, ALL_SQ};
+    use tiefe::types::{ChessMove as Move, Piece as PieceKind, ALL_SQUARES as ALL_SQ};
     let mut positions: Vec<Position> = perft_cases("perftsuite.epd")
         .into_iter()
         .map(|(fen, _)| Position::from_fen(&fen).unwrap())

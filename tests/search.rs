@@ -120,7 +120,7 @@ fn minimax_cases() -> Vec<(Position, Vec<i32>)> {
     ]
     .iter()
     .map(|f| Position::from_fen(f).unwrap());
-    let pieces = |p: &Position| p.board().combined().popcnt();
+    let pieces = |p: &Position| p.combined().popcnt();
     let random = random_positions(300, 21)
         .into_iter()
         .filter(|p| (5..=16).contains(&pieces(p)));

@@ -13,7 +13,7 @@ pub mod random;
 use std::path::Path;
 use std::str::FromStr;
 
-use chess::{ChessMove, Color, File, Piece, Rank, Square, ALL_SQUARES};
+use crate::types::{ChessMove, Color, File, Piece, Rank, Square, ALL_SQUARES};
 
 use crate::position::Position;
 use random::RANDOM;
@@ -29,7 +29,7 @@ pub struct Entry {
 
 /// The Polyglot key of a position.
 pub fn key(pos: &Position) -> u64 {
-    let b = pos.board();
+    let b = pos;
     let mut k = 0u64;
     for sq in ALL_SQUARES {
         if let (Some(p), Some(c)) = (b.piece_on(sq), b.color_on(sq)) {
@@ -58,13 +58,13 @@ pub fn key(pos: &Position) -> u64 {
         let us = b.side_to_move();
         let rank = if us == Color::White { 4 } else { 3 };
         let f = ep.get_file().to_index();
-        let ours = *b.pieces(Piece::Pawn) & *b.color_combined(us);
+        let ours = b.pieces(Piece::Pawn) & b.color_combined(us);
         let beside = [f.wrapping_sub(1), f + 1]
             .into_iter()
             .filter(|&x| x < 8)
             .any(|x| {
                 let s = Square::make_square(Rank::from_index(rank), File::from_index(x));
-                ours & chess::BitBoard::from_square(s) != chess::EMPTY
+                ours & crate::types::BitBoard::from_square(s) != crate::types::EMPTY
             });
         if beside {
             k ^= RANDOM[772 + f];
@@ -79,7 +79,7 @@ pub fn key(pos: &Position) -> u64 {
 /// The Polyglot encoding of a legal move in `pos` (castling as king takes rook).
 pub fn encode(pos: &Position, m: ChessMove) -> u16 {
     let (from, mut to) = (m.get_source(), m.get_dest());
-    let king = pos.board().piece_on(from) == Some(Piece::King);
+    let king = pos.piece_on(from) == Some(Piece::King);
     let df = to.get_file().to_index() as i32 - from.get_file().to_index() as i32;
     if king && df.abs() == 2 {
         let file = if df > 0 { File::H } else { File::A };
@@ -190,7 +190,7 @@ fn san_error(san: &str, why: &str) -> String {
 pub fn parse_san(pos: &Position, san: &str) -> Result<ChessMove, String> {
     let text = san.trim_end_matches(['+', '#', '!', '?']);
     let legal = pos.legal_moves();
-    let b = pos.board();
+    let b = pos;
     if matches!(text, "O-O" | "0-0" | "O-O-O" | "0-0-0") {
         let long = text.len() == 5;
         return legal

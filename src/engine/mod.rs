@@ -25,11 +25,12 @@ use rand::RngExt;
 use crate::bench::{self, BenchResult};
 use crate::book::Book;
 use crate::learn::Learning;
-use crate::position::{self, Move, Position, START_FEN};
+use crate::position::{self, Position, START_FEN};
 use crate::search::{Pool, Report, Stats};
 use crate::skill::{self, Skill};
 use crate::time::{Clock, LagTracker, Limits};
 use crate::tt::TranspositionTable;
+use crate::types::{ChessMove as Move, Color};
 use job::SearchJob;
 pub use options::{Kind, Spec, Value, OPTIONS};
 
@@ -649,13 +650,13 @@ impl Engine {
     fn learn_lag(&mut self, limits: &Limits, clock: &Arc<Clock>) -> u64 {
         let us = self.position.side_to_move();
         let game_ply = 2 * (self.position.fullmove_number().max(1) as usize - 1)
-            + (us == position::Side::Black) as usize;
+            + (us == Color::Black) as usize;
         self.lag.on_go(limits, us, game_ply, Arc::clone(clock));
         let overhead = self.settings.move_overhead_ms + self.lag.estimate_ms();
         if limits.lacks_own_clock(us) {
             let side = match us {
-                position::Side::White => "white",
-                position::Side::Black => "black",
+                Color::White => "white",
+                Color::Black => "black",
             };
             self.warn(&format!(
                 "go: no clock given for {side}, the side to move: moving at once"

@@ -20,9 +20,9 @@ pub mod weights;
 
 use std::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
 
-use chess::{
-    get_bishop_moves, get_file, get_king_moves, get_knight_moves, get_rook_moves, BitBoard, Board,
-    Color, Piece, ALL_FILES,
+use crate::types::{
+    get_bishop_moves, get_file, get_king_moves, get_knight_moves, get_rook_moves, BitBoard, Color,
+    Piece, ALL_FILES,
 };
 
 use crate::position::Position;
@@ -275,7 +275,7 @@ fn bits(b: u64) -> impl Iterator<Item = usize> {
 
 /// All terms for one side, from that side's point of view, and its phase weight.
 #[inline(always)]
-fn side<T: Trace>(board: &Board, us: Color, passers: u64, trace: &mut T) -> (S, i32) {
+fn side<T: Trace>(board: &Position, us: Color, passers: u64, trace: &mut T) -> (S, i32) {
     let them = !us;
     let occ = board.combined().0;
     let ours = board.color_combined(us).0;
@@ -295,7 +295,7 @@ fn side<T: Trace>(board: &Board, us: Color, passers: u64, trace: &mut T) -> (S, 
     };
 
     // Material and squares.
-    for (k, piece) in chess::ALL_PIECES.iter().enumerate() {
+    for (k, piece) in crate::types::ALL_PIECES.iter().enumerate() {
         let set = board.pieces(*piece).0 & ours;
         let n = set.count_ones() as i32;
         phase += PHASE_WEIGHT[k] * n;
@@ -343,7 +343,7 @@ fn side<T: Trace>(board: &Board, us: Color, passers: u64, trace: &mut T) -> (S, 
 
     // Rooks on open and half-open files.
     let mut rooks = S::default();
-    for s in *board.pieces(Piece::Rook) & *board.color_combined(us) {
+    for s in board.pieces(Piece::Rook) & board.color_combined(us) {
         let file = get_file(s.get_file()).0;
         if file & pawns == 0 {
             rooks += ROOK_OPEN;
@@ -371,7 +371,7 @@ fn side<T: Trace>(board: &Board, us: Color, passers: u64, trace: &mut T) -> (S, 
         (Piece::Queen, &MOBILITY_QUEEN, index::MOBILITY_QUEEN),
     ];
     for (i, &(piece, table, at)) in kinds.iter().enumerate() {
-        for sq in *board.pieces(piece) & *board.color_combined(us) {
+        for sq in board.pieces(piece) & board.color_combined(us) {
             let att = match piece {
                 Piece::Knight => get_knight_moves(sq).0,
                 Piece::Bishop => get_bishop_moves(sq, blockers).0,
@@ -453,7 +453,7 @@ pub struct PawnEval {
     passers: u64,
 }
 
-fn pawn_eval<T: Trace>(board: &Board, trace: &mut T) -> PawnEval {
+fn pawn_eval<T: Trace>(board: &Position, trace: &mut T) -> PawnEval {
     let pawns = board.pieces(Piece::Pawn).0;
     let white_pawns = pawns & board.color_combined(Color::White).0;
     let black_pawns = pawns & board.color_combined(Color::Black).0;
@@ -547,7 +547,7 @@ impl PawnCache {
 
     #[inline]
     fn probe(&mut self, pos: &Position) -> PawnEval {
-        let board = pos.board();
+        let board = pos;
         let pawns = board.pieces(Piece::Pawn).0;
         let white = pawns & board.color_combined(Color::White).0;
         let black = pawns & board.color_combined(Color::Black).0;
@@ -561,7 +561,7 @@ impl PawnCache {
 
 /// The evaluation from the pawn terms `pawns` on: White's point of view, and the phase.
 #[inline(always)]
-fn evaluate_with<T: Trace>(board: &Board, pawns: &PawnEval, trace: &mut T) -> (i32, i32) {
+fn evaluate_with<T: Trace>(board: &Position, pawns: &PawnEval, trace: &mut T) -> (i32, i32) {
     let (w, pw) = side(board, Color::White, pawns.passers, trace);
     let (b, pb) = side(board, Color::Black, pawns.passers, trace);
     let phase = (pw + pb).min(MAX_PHASE);
@@ -575,13 +575,13 @@ fn evaluate_with<T: Trace>(board: &Board, pawns: &PawnEval, trace: &mut T) -> (i
 }
 
 /// Evaluates `board` from White's point of view, reporting each term to `trace`.
-pub fn evaluate_traced<T: Trace>(board: &Board, trace: &mut T) -> (i32, i32) {
+pub fn evaluate_traced<T: Trace>(board: &Position, trace: &mut T) -> (i32, i32) {
     let pawns = pawn_eval(board, trace);
     evaluate_with(board, &pawns, trace)
 }
 
 /// Every term for both sides, White's point of view, for the `eval` command.
-pub fn breakdown(board: &Board) -> Breakdown {
+pub fn breakdown(board: &Position) -> Breakdown {
     let mut b = Breakdown::default();
     let (white, phase) = evaluate_traced(board, &mut b);
     b.white = white;
@@ -592,7 +592,7 @@ pub fn breakdown(board: &Board) -> Breakdown {
 /// Static evaluation in centipawns from the side to move.
 #[inline]
 pub fn evaluate(pos: &Position) -> i32 {
-    let (white, _) = evaluate_traced(pos.board(), &mut NoTrace);
+    let (white, _) = evaluate_traced(pos, &mut NoTrace);
     from_side_to_move(pos, white)
 }
 
@@ -601,7 +601,7 @@ pub fn evaluate(pos: &Position) -> i32 {
 #[inline]
 pub fn evaluate_cached(pos: &Position, cache: &mut PawnCache) -> i32 {
     let pawns = cache.probe(pos);
-    let (white, _) = evaluate_with(pos.board(), &pawns, &mut NoTrace);
+    let (white, _) = evaluate_with(pos, &pawns, &mut NoTrace);
     from_side_to_move(pos, white)
 }
 

@@ -6,7 +6,7 @@
 //!
 //! All tables hold plain integers, so a zeroed allocation is a cleared table.
 
-use chess::{ChessMove, Piece};
+use crate::types::{ChessMove, Piece};
 
 use super::params::*;
 use crate::tt::{decode_move, encode_move};

@@ -4,7 +4,7 @@
 
 use std::sync::atomic::Ordering;
 
-use chess::ChessMove;
+use crate::types::ChessMove;
 
 use super::pool::{Adopted, Role};
 use super::{legal_pv, Event, Interrupt, Outcome, Report, Searcher, Stats};

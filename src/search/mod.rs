@@ -23,7 +23,7 @@ pub mod see;
 
 use std::sync::atomic::Ordering;
 
-use chess::ChessMove;
+use crate::types::ChessMove;
 
 use crate::position::Position;
 use crate::score::EVAL_NONE;
@@ -382,7 +382,7 @@ pub fn legal_pv(root: &Position, pv: &[ChessMove], root_ply: usize) -> Vec<Chess
     let mut pos = root.clone();
     let mut out = Vec::with_capacity(pv.len());
     for &m in pv {
-        if !pos.board().legal(m) {
+        if !pos.is_legal(m) {
             break;
         }
         pos.make_move(m);

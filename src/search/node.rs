@@ -3,7 +3,7 @@
 
 use std::ops::ControlFlow;
 
-use chess::ChessMove;
+use crate::types::ChessMove;
 
 use super::history::{history_bonus, PieceTo};
 use super::params::TB_DEPTH_BONUS;
@@ -322,7 +322,7 @@ impl Searcher<'_> {
     #[inline]
     fn probe_tablebases(&mut self, pos: &Position, n: &mut Node) -> Option<i32> {
         let tb = self.tb.probe.filter(|_| !n.root && n.excluded.is_none())?;
-        let pieces = pos.board().combined().popcnt();
+        let pieces = pos.combined().popcnt();
         let cardinality = self.tb.cardinality;
         let probe = pos.halfmove_clock() == 0
             && pieces <= cardinality
@@ -975,7 +975,7 @@ impl Searcher<'_> {
         if origin == Origin::Table && !see::see_ge(pos, m, self.params.qs_see_threshold) {
             return Some(false);
         }
-        if matches!(m.get_promotion(), Some(p) if p != chess::Piece::Queen) {
+        if matches!(m.get_promotion(), Some(p) if p != crate::types::Piece::Queen) {
             return Some(false);
         }
         // Delta pruning: even winning the piece leaves us below alpha.

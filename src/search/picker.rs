@@ -14,7 +14,7 @@
 
 use std::mem::MaybeUninit;
 
-use chess::{ChessMove, Piece};
+use crate::types::{ChessMove, Piece};
 
 use super::history::{Histories, PieceTo};
 use super::params::MVV_MUL;
@@ -413,7 +413,7 @@ mod tests {
             let pos = Position::from_fen(fen).unwrap();
             let legal = pos.legal_moves();
             let noisy: Vec<_> = legal.iter().copied().filter(|&m| pos.is_noisy(m)).collect();
-            let odd = ChessMove::new(chess::Square::A1, chess::Square::H8, None);
+            let odd = ChessMove::new(crate::types::Square::A1, crate::types::Square::H8, None);
             for tt in [
                 None,
                 Some(legal[0]),

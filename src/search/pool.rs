@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
-use chess::ChessMove;
+use crate::types::ChessMove;
 
 use super::history::Histories;
 use super::params::WorkerParams;
@@ -381,7 +381,7 @@ impl Pool {
             rule50: c.rule50,
             root_score: None,
         };
-        if pos.board().combined().popcnt() > cardinality {
+        if pos.combined().popcnt() > cardinality {
             return (u, None);
         }
         let Some(r) = t.rank_root(pos, c.rule50) else {

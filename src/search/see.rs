@@ -3,7 +3,7 @@
 //! to stop when going on would lose. Sliders hidden behind a capturing piece (x-rays)
 //! join in as the pieces in front leave. Pins are ignored, as in most engines.
 
-use chess::{BitBoard, ChessMove, Piece, Square, EMPTY};
+use crate::types::{BitBoard, ChessMove, Piece, Square, EMPTY};
 
 use crate::position::Position;
 
@@ -18,7 +18,7 @@ fn value(p: Piece) -> i32 {
 /// Whether the exchange that `m` (legal in `pos`) starts wins at least `threshold`
 /// centipawns for the side making it.
 pub fn see_ge(pos: &Position, m: ChessMove, threshold: i32) -> bool {
-    let b = pos.board();
+    let b = pos;
     let (from, to) = (m.get_source(), m.get_dest());
     let Some(mover) = b.piece_on(from) else {
         return false;
@@ -46,13 +46,13 @@ pub fn see_ge(pos: &Position, m: ChessMove, threshold: i32) -> bool {
         return true;
     }
 
-    let mut occupied = *b.combined() ^ BitBoard::from_square(from) ^ BitBoard::from_square(to);
+    let mut occupied = b.combined() ^ BitBoard::from_square(from) ^ BitBoard::from_square(to);
     if pos.is_en_passant(m) {
         let captured = Square::make_square(from.get_rank(), to.get_file());
         occupied ^= BitBoard::from_square(captured);
     }
-    let diag = *b.pieces(Piece::Bishop) | *b.pieces(Piece::Queen);
-    let orth = *b.pieces(Piece::Rook) | *b.pieces(Piece::Queen);
+    let diag = b.pieces(Piece::Bishop) | b.pieces(Piece::Queen);
+    let orth = b.pieces(Piece::Rook) | b.pieces(Piece::Queen);
     let mut attackers = pos.attackers(to, occupied) & occupied;
     let mut side = b.side_to_move();
     // `res` is 1 while the side that moved first is winning the exchange so far.
@@ -60,7 +60,7 @@ pub fn see_ge(pos: &Position, m: ChessMove, threshold: i32) -> bool {
     loop {
         side = !side;
         attackers &= occupied;
-        let ours = attackers & *b.color_combined(side);
+        let ours = attackers & b.color_combined(side);
         if ours == EMPTY {
             break;
         }
@@ -75,7 +75,7 @@ pub fn see_ge(pos: &Position, m: ChessMove, threshold: i32) -> bool {
             Piece::Rook,
             Piece::Queen,
         ] {
-            let bb = ours & *b.pieces(p);
+            let bb = ours & b.pieces(p);
             if bb != EMPTY {
                 attacker = p;
                 at = BitBoard::from_square(bb.to_square());
@@ -84,7 +84,7 @@ pub fn see_ge(pos: &Position, m: ChessMove, threshold: i32) -> bool {
         }
         if attacker == Piece::King {
             // The king may take only if nothing defends the square.
-            return if attackers & !*b.color_combined(side) != EMPTY {
+            return if attackers & !b.color_combined(side) != EMPTY {
                 res ^ 1 == 1
             } else {
                 res == 1
@@ -96,10 +96,10 @@ pub fn see_ge(pos: &Position, m: ChessMove, threshold: i32) -> bool {
         }
         occupied ^= at;
         if matches!(attacker, Piece::Pawn | Piece::Bishop | Piece::Queen) {
-            attackers |= chess::get_bishop_moves(to, occupied) & diag;
+            attackers |= crate::types::get_bishop_moves(to, occupied) & diag;
         }
         if matches!(attacker, Piece::Rook | Piece::Queen) {
-            attackers |= chess::get_rook_moves(to, occupied) & orth;
+            attackers |= crate::types::get_rook_moves(to, occupied) & orth;
         }
     }
     res == 1

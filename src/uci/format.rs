@@ -4,10 +4,11 @@
 use crate::engine::options::param_specs;
 use crate::engine::{Event, Kind, Spec};
 use crate::eval;
-use crate::position::{Move, Position};
+use crate::position::Position;
 use crate::score::mate_in_moves;
 use crate::search::{Report, Stats};
 use crate::tt::Bound;
+use crate::types::ChessMove as Move;
 use crate::wdl;
 
 /// Engine name and authors, as sent in answer to `uci`.
@@ -139,7 +140,7 @@ pub fn display(pos: &Position, hash_mb: usize) -> Vec<String> {
     v.push(format!(
         "Eval: {} (side to move), {} (White)",
         eval::evaluate(pos),
-        eval::breakdown(pos.board()).white
+        eval::breakdown(pos).white
     ));
     v.push(format!("Hash: {hash_mb} MB"));
     v
@@ -147,7 +148,7 @@ pub fn display(pos: &Position, hash_mb: usize) -> Vec<String> {
 
 /// `eval`: the evaluation term by term, for each side, with the phase.
 pub fn eval_table(pos: &Position) -> Vec<String> {
-    let b = eval::breakdown(pos.board());
+    let b = eval::breakdown(pos);
     let mut v = vec!["term              White mg/eg    Black mg/eg    White-Black mg/eg".into()];
     let mut total = [eval::S::default(); 2];
     for (t, term) in eval::TERMS.iter().enumerate() {

@@ -1,0 +1,48 @@
+//! The chess vocabulary: squares, files, ranks, colours, pieces, moves, bitboards and
+//! the attack tables, re-exported from the `chess` crate. Every module but
+//! [`crate::position`] names the crate through this one, so that its board, its move
+//! generator and its make-move stay behind [`crate::position::Position`] (clippy's
+//! `disallowed-types` and `disallowed-methods` in `clippy.toml` refuse them elsewhere,
+//! and a test refuses any other mention of the crate).
+
+pub use chess::{
+    between, get_bishop_moves, get_file, get_king_moves, get_knight_moves, get_pawn_attacks,
+    get_pawn_quiets, get_rank, get_rook_moves, line, BitBoard, CastleRights, ChessMove, Color,
+    File, Piece, Rank, Square, ALL_FILES, ALL_PIECES, ALL_SQUARES, EMPTY,
+};
+
+#[cfg(test)]
+mod tests {
+    /// Only this module and the position module name the `chess` crate.
+    #[test]
+    fn the_crate_is_named_in_two_modules_only() {
+        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/src");
+        let mut stack = vec![std::path::PathBuf::from(root)];
+        let mut offenders = Vec::new();
+        while let Some(dir) = stack.pop() {
+            for entry in std::fs::read_dir(&dir).unwrap().flatten() {
+                let path = entry.path();
+                if path.is_dir() {
+                    stack.push(path);
+                    continue;
+                }
+                let rel = path
+                    .strip_prefix(root)
+                    .unwrap()
+                    .to_string_lossy()
+                    .to_string();
+                if rel == "types.rs" || rel == "position.rs" || !rel.ends_with(".rs") {
+                    continue;
+                }
+                let text = std::fs::read_to_string(&path).unwrap();
+                for (i, line) in text.lines().enumerate() {
+                    let code = line.split("//").next().unwrap_or("");
+                    if code.contains("chess::") || code.trim_start().starts_with("use chess") {
+                        offenders.push(format!("{rel}:{}: {}", i + 1, line.trim()));
+                    }
+                }
+            }
+        }
+        assert!(offenders.is_empty(), "{offenders:#?}");
+    }
+}
