@@ -33,8 +33,11 @@ pub const POSITIONS: &[&str] = &[
 /// Result of a bench run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct BenchResult {
+    /// Nodes searched, summed over all positions: the bench signature.
     pub nodes: u64,
+    /// Nodes per second over the whole run (wall time, at least 1 ms).
     pub nps: u64,
+    /// Wall time of the whole run, in ms.
     pub millis: u64,
     /// Whether the run was stopped before its last position (its count is then partial).
     pub stopped: bool,

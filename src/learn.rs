@@ -66,6 +66,7 @@ const CHECKSUM_BYTES: usize = 8;
 /// One learnt position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Entry {
+    /// The position's Zobrist key (the engine's own, as [`Position::key`] gives it).
     pub key: u64,
     /// For the side to move, centipawns, within ±[`RESULT_CP`].
     pub score: i16,
@@ -102,7 +103,9 @@ impl std::fmt::Display for LoadError {
 /// The learnt entries with the file's game counter.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Store {
+    /// Games learnt from so far: the counter that entries' `age` refers to.
     pub games: u32,
+    /// The entries, at most [`MAX_ENTRIES`] in a file, one per key.
     pub entries: Vec<Entry>,
 }
 
@@ -341,10 +344,13 @@ impl Learning {
         (learning, warnings)
     }
 
+    /// Number of learnt positions held (read from the file or learnt since, saved or
+    /// not).
     pub fn len(&self) -> usize {
         self.entries.len()
     }
 
+    /// Whether no position has been learnt.
     pub fn is_empty(&self) -> bool {
         self.entries.is_empty()
     }

@@ -26,22 +26,50 @@ pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq 
 /// Why a FEN was refused. Each variant names one rule, so tests can assert the reason.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum FenError {
+    /// Not 4 to 6 whitespace-separated fields (the number found).
     FieldCount(usize),
+    /// The placement field has not 8 ranks (the number found).
     RankCount(usize),
+    /// A character in the placement field that is no piece letter, or the digit 0 or 9.
     BadPiece(char),
-    RankWidth { rank: usize, width: usize },
-    KingCount { side: &'static str, count: u32 },
+    /// A rank that does not cover exactly 8 squares.
+    RankWidth {
+        /// The rank, 1 to 8.
+        rank: usize,
+        /// Squares it covers (counting stops just past 8).
+        width: usize,
+    },
+    /// A side without exactly one king.
+    KingCount {
+        /// `"white"` or `"black"`.
+        side: &'static str,
+        /// Kings found.
+        count: u32,
+    },
+    /// A pawn on the first or eighth rank.
     PawnOnBackRank,
+    /// A side (`"white"` or `"black"`) with more than 16 pieces.
     TooManyPieces(&'static str),
+    /// A side (`"white"` or `"black"`) with more than 8 pawns.
     TooManyPawns(&'static str),
+    /// A side-to-move field other than `w` or `b` (the field).
     SideToMove(String),
+    /// The side that just moved is in check.
     OpponentInCheck,
+    /// The side to move is in check from more than two pieces.
     TooManyCheckers,
+    /// A castling field other than `-` or distinct letters of `KQkq` (the field).
     Castling(String),
+    /// A castling right whose king or rook is not on its home square (the letter).
     CastlingWithoutPieces(char),
+    /// An en-passant field that is no square, or no square a pawn just crossed with a
+    /// double step (the field).
     EnPassant(String),
+    /// A halfmove clock that is not a non-negative integer (the field).
     Halfmove(String),
+    /// A fullmove number that is not a non-negative integer (the field; 0 is read as 1).
     Fullmove(String),
+    /// The two kings stand on neighbouring squares.
     KingsAdjacent,
 }
 
@@ -512,21 +540,26 @@ impl Position {
         self.board.get_hash()
     }
 
+    /// The side whose move it is.
     #[inline]
     pub fn side_to_move(&self) -> Color {
         self.board.side_to_move()
     }
 
+    /// Plies since the last capture or pawn move (the fifty-move rule's counter, in
+    /// plies: 100 ends the game).
     #[inline]
     pub fn halfmove_clock(&self) -> u32 {
         self.halfmove
     }
 
+    /// The FEN's move number: starts at 1 and grows after each Black move.
     #[inline]
     pub fn fullmove_number(&self) -> u32 {
         self.fullmove
     }
 
+    /// Whether the side to move is in check.
     #[inline]
     pub fn in_check(&self) -> bool {
         *self.board.checkers() != EMPTY
@@ -611,6 +644,7 @@ impl Position {
         }
     }
 
+    /// The kind of piece on `s` (its colour: [`Position::color_on`]), or `None` if empty.
     #[inline]
     pub fn piece_on(&self, s: Square) -> Option<Piece> {
         self.board.piece_on(s)

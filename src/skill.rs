@@ -17,8 +17,9 @@ use rand::RngExt;
 use crate::position::Position;
 use crate::search::see::see_ge;
 
-/// Lowest and highest `UCI_Elo`.
+/// Lowest `UCI_Elo`: level 0.
 pub const ELO_MIN: u32 = 1000;
+/// Highest `UCI_Elo`: level 19.5, still below full strength.
 pub const ELO_MAX: u32 = 2800;
 /// Root moves looked at when choosing.
 pub const CANDIDATES: usize = 4;

@@ -86,12 +86,15 @@ fn ep_and_turn(pos: &Position) -> (u32, bool) {
 /// A tablebase result for the side to move, ordered from worst to best.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Wdl {
+    /// Lost, even with the fifty-move rule.
     Loss,
     /// Lost, but the fifty-move rule saves the draw.
     BlessedLoss,
+    /// Drawn with best play.
     Draw,
     /// Won, but not within the fifty-move rule.
     CursedWin,
+    /// Won within the fifty-move rule.
     Win,
 }
 
@@ -264,6 +267,7 @@ impl Syzygy {
         self.hits.load(Ordering::Relaxed)
     }
 
+    /// Sets the hit count to zero (at the start of each search).
     pub fn reset_hits(&self) {
         self.hits.store(0, Ordering::Relaxed);
     }

@@ -17,16 +17,33 @@ use crate::types::{ChessMove, Color};
 /// clamped to zero when deadlines are computed.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Limits {
+    /// `go depth`: the last iteration to search, in plies (at least 1; the search caps
+    /// it below `MAX_PLY`). `None`: no depth limit.
     pub depth: Option<u32>,
+    /// `go nodes`: stop once this many nodes are searched, counted over all threads.
+    /// `None`: no node limit.
     pub nodes: Option<u64>,
+    /// `go movetime`: think exactly this long (ms), less `Move Overhead` and a small
+    /// reserve; overrides the clocks.
     pub movetime: Option<i64>,
+    /// `go mate N`: look for a mate in N moves (at least 1); the search stops once it
+    /// finds one that short and goes no deeper than 2N − 1 plies.
     pub mate: Option<u32>,
+    /// `go infinite`: analysis; `bestmove` is held back until `stop`.
     pub infinite: bool,
+    /// `go ponder`: thinking on the opponent's time; no time limit counts and
+    /// `bestmove` is held back until `ponderhit` or `stop`.
     pub ponder: bool,
+    /// White's remaining clock (ms).
     pub wtime: Option<i64>,
+    /// Black's remaining clock (ms).
     pub btime: Option<i64>,
+    /// White's increment per move (ms).
     pub winc: Option<i64>,
+    /// Black's increment per move (ms).
     pub binc: Option<i64>,
+    /// Moves until the next time control (at least 1); `None`: sudden death, planned
+    /// as 25 moves to go.
     pub movestogo: Option<u32>,
     /// Root moves to consider; empty means all.
     pub searchmoves: Vec<ChessMove>,
@@ -162,8 +179,10 @@ pub struct Iteration {
     pub best_changed: bool,
     /// Its score, from the side to move.
     pub score: i32,
-    /// Nodes spent below the best move, and in all, in this search so far.
+    /// Nodes spent below the best move in this search so far.
     pub best_nodes: u64,
+    /// Nodes spent in all in this search so far (the best move's share is
+    /// `best_nodes / nodes`).
     pub nodes: u64,
 }
 
@@ -297,6 +316,8 @@ impl Clock {
         self.stop.store(true, Ordering::Release);
     }
 
+    /// Whether a stop was asked for (by `stop`, `quit`, a limit or the main thread);
+    /// the search polls this.
     #[inline]
     pub fn stopped(&self) -> bool {
         self.stop.load(Ordering::Acquire)
@@ -309,6 +330,8 @@ impl Clock {
         self.pondering.store(false, Ordering::Release);
     }
 
+    /// Whether the search is still pondering: started by `go ponder` and no
+    /// `ponderhit` yet. While it is, no deadline counts.
     #[inline]
     pub fn pondering(&self) -> bool {
         self.pondering.load(Ordering::Acquire)

@@ -73,12 +73,17 @@ impl Bound {
 /// A decoded table entry.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Entry {
+    /// The best (or cutoff) move found at the node; `None` if none was stored. Well
+    /// formed but not checked: it may be illegal here after a key collision.
     pub best_move: Option<ChessMove>,
     /// Score as stored: call [`score_from_tt`] before use.
     pub score: i32,
     /// Static evaluation stored with the entry (before any correction).
     pub eval: i32,
+    /// Remaining depth (plies) the score was searched to; [`LEARNED_DEPTH`] for a
+    /// learnt entry.
     pub depth: u8,
+    /// How the score relates to the node's true value.
     pub bound: Bound,
     /// Whether the node was on a principal variation.
     pub pv: bool,
@@ -89,12 +94,19 @@ pub struct Entry {
 /// What a search stores about a node.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Store {
+    /// The node's best move; `None` keeps the move already stored for the position.
     pub best_move: Option<ChessMove>,
     /// Node-relative score ([`score_to_tt`]).
     pub score: i32,
+    /// Static evaluation before correction, or [`EVAL_NONE`] (in check); kept in 16
+    /// bits.
     pub eval: i32,
+    /// Remaining depth (plies) searched; stored clamped to 0..=254 (255 is
+    /// [`LEARNED_DEPTH`]).
     pub depth: i32,
+    /// How `score` relates to the node's true value.
     pub bound: Bound,
+    /// Whether the node is on a principal variation.
     pub pv: bool,
 }
 

@@ -20,12 +20,16 @@ use crate::position::Position;
 /// One traced training position.
 #[derive(Debug, Clone)]
 pub struct Sample {
+    /// (flat weight index, White's use count − Black's), nonzero counts only (see
+    /// [`Coefficients`]).
     pub coeffs: Vec<(u16, i16)>,
     /// The untraced part (White − Black), middlegame and endgame.
     pub fixed: (f32, f32),
+    /// Game phase, 0 (no pieces but kings and pawns) to 24 ([`MAX_PHASE`]).
     pub phase: f32,
-    /// Game result for White (1, 0.5, 0) and the search score (White's view).
+    /// Game result for White: 1, 0.5 or 0.
     pub result: f32,
+    /// The search score from the data, in centipawns, White's view.
     pub score: f32,
 }
 
@@ -154,6 +158,7 @@ pub fn fit_k(samples: &[Sample], w: &[(f64, f64)]) -> f64 {
 /// Tuning settings.
 #[derive(Debug, Clone, Copy)]
 pub struct Settings {
+    /// Full-batch epochs of Adam (0 only scores the starting weights).
     pub epochs: usize,
     /// Adam's step size, in centipawns.
     pub rate: f64,

@@ -21,9 +21,15 @@ use random::RANDOM;
 /// One book entry.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Entry {
+    /// Polyglot key of the position (see [`key`]), not the engine's Zobrist key.
     pub key: u64,
+    /// The move in Polyglot's encoding (see [`encode`]).
     pub mv: u16,
+    /// Relative weight; a move is picked with probability weight / sum of weights, and
+    /// 0 means never.
     pub weight: u16,
+    /// Polyglot's learn field: read and written back as is, otherwise unused (0 when
+    /// built here).
     pub learn: u32,
 }
 
@@ -139,10 +145,12 @@ impl Book {
         Ok(Book { entries })
     }
 
+    /// Number of entries (positions × moves), not of positions.
     pub fn len(&self) -> usize {
         self.entries.len()
     }
 
+    /// Whether the book has no entries (an empty file is a valid, empty book).
     pub fn is_empty(&self) -> bool {
         self.entries.is_empty()
     }

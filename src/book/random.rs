@@ -2,6 +2,9 @@
 //! every Polyglot reader carries them): 768 for pieces on squares, 4 for castling rights,
 //! 8 for en-passant files, 1 for White to move.
 
+/// The numbers in the standard's order: `64 * kind + square` for a piece (kind =
+/// 2 × piece + 1 if White, pawn = 0 … king = 5; square = 8 × rank + file) at 0..768,
+/// castling K, Q, k, q at 768..772, en-passant file at 772..780, White to move at 780.
 #[rustfmt::skip]
 pub const RANDOM: [u64; 781] = [
     0x9D39247E33776D41, 0x2AF7398005AAA5C7, 0x44DB015024623547, 0x9C15F73E62A76AE2,

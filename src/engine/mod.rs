@@ -37,7 +37,9 @@ pub use options::{Kind, Spec, Value, OPTIONS};
 /// Where a `position` command starts from.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Start {
+    /// `startpos`: the standard initial position.
     StartPos,
+    /// `fen <FEN>`: the FEN's fields joined by single spaces, not yet checked.
     Fen(String),
 }
 
@@ -47,6 +49,8 @@ pub enum Start {
 pub struct GoArgs {
     /// Every limit but `searchmoves` (left empty here).
     pub limits: Limits,
+    /// `go searchmoves`: the root moves to consider, as sent (empty: all); an entry
+    /// that is not a legal move is warned about and left out.
     pub searchmoves: Vec<String>,
     /// Parts of the request that could not be read; the search still runs without them.
     pub warnings: Vec<String>,
@@ -56,21 +60,43 @@ pub struct GoArgs {
 #[derive(Debug, Clone, Copy)]
 pub enum Event<'a> {
     /// A finished iteration's line (or a bound), with `wdl` when `UCI_ShowWDL` is on.
-    Info { report: &'a Report, wdl: bool },
+    Info {
+        /// The line and its numbers.
+        report: &'a Report,
+        /// Whether to add win/draw/loss odds (`UCI_ShowWDL`).
+        wdl: bool,
+    },
     /// The root move the search has just started on.
-    CurrMove { depth: u32, mv: Move, number: u32 },
+    CurrMove {
+        /// The iteration's depth, in plies.
+        depth: u32,
+        /// The root move.
+        mv: Move,
+        /// 1-based place of the move in this iteration's order.
+        number: u32,
+    },
     /// An iteration's statistics (sent with `debug on` only).
     Stats {
+        /// The iteration's depth, in plies.
         depth: u32,
+        /// Its counters (`nodes` is this iteration's alone).
         stats: &'a Stats,
+        /// Transposition table fill, per mille.
         hashfull: u32,
+        /// Effective branching factor: this iteration's nodes over the last one's
+        /// (a search always sends it).
         ebf: Option<f64>,
     },
     /// The root has no legal move: mate if in check, stalemate otherwise.
-    NoMove { in_check: bool },
+    NoMove {
+        /// Whether the side to move is in check (mated rather than stalemated).
+        in_check: bool,
+    },
     /// The move chosen (`None` only with no legal move).
     BestMove {
+        /// The move to play; `None` only when there is no legal move.
         best: Option<Move>,
+        /// The reply to ponder on, if known (never with a book move).
         ponder: Option<Move>,
     },
     /// Everything asked for before `isready` is done.

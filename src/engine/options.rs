@@ -14,11 +14,24 @@ use crate::skill::{ELO_MAX, ELO_MIN};
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
     /// An integer in `min..=max`; a value out of range is clamped (and the GUI told).
-    Spin { default: i64, min: i64, max: i64 },
+    Spin {
+        /// The value at start-up.
+        default: i64,
+        /// The least value accepted.
+        min: i64,
+        /// The greatest value accepted.
+        max: i64,
+    },
     /// `true` or `false`.
-    Check { default: bool },
+    Check {
+        /// The value at start-up.
+        default: bool,
+    },
     /// Free text; `<empty>` (as GUIs send an empty default) means empty.
-    Text { default: &'static str },
+    Text {
+        /// The value at start-up (listed as `<empty>` when empty).
+        default: &'static str,
+    },
     /// An action without a value.
     Button,
 }
@@ -26,9 +39,13 @@ pub enum Kind {
 /// A value read for an option, of the option's kind.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Value {
+    /// A spin option's integer, already clamped to its range.
     Spin(i64),
+    /// A check option's flag.
     Check(bool),
+    /// A string option's text, trimmed; `<empty>` read as the empty string.
     Text(String),
+    /// A button was pressed.
     Button,
 }
 
@@ -59,6 +76,7 @@ impl Value {
 pub struct Spec {
     /// The name as listed; `setoption` matches it in any case.
     pub name: &'static str,
+    /// Its type, default and range, as the `uci` listing gives them.
     pub kind: Kind,
     /// Whether it changes what a running search uses (the table, the workers, the
     /// tablebases, learning), so that it waits until no search runs.

@@ -82,15 +82,29 @@ pub const MAX_PHASE: i32 = 24;
 /// The groups of terms, as the `eval` command lists them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Term {
+    /// Piece values.
     Material,
+    /// Piece-square tables.
     Squares,
+    /// Passed pawns: bonus by rank, free path to promotion, blocked stop square, and
+    /// both kings' distance to the stop square.
     PassedPawns,
+    /// Doubled, isolated, backward, supported and phalanx pawns.
     PawnStructure,
+    /// Two bishops or more.
     BishopPair,
+    /// Rooks on open and half-open files.
     Rooks,
+    /// Knight, bishop, rook and queen moves to squares not ours and not attacked by
+    /// their pawns.
     Mobility,
+    /// Our attack on their king's zone (middlegame only, two attackers or more), our
+    /// pawn shield and their pawn storm.
     KingSafety,
+    /// Their pieces attacked by our cheaper ones: pawns on pieces, minors on rooks and
+    /// queens, rooks on queens.
     Threats,
+    /// The side to move's bonus.
     Tempo,
 }
 
@@ -131,7 +145,10 @@ impl Term {
 /// [`weights::index`], `count` times, for `color`. Every weight that enters linearly
 /// is reported; the king-attack curve, which is not linear, is not.
 pub trait Trace {
+    /// `value` was added to `color`'s total (its own point of view) under `term`.
     fn add(&mut self, color: Color, term: Term, value: S);
+    /// The weight at flat index `index` was used `count` times for `color` (its value
+    /// is already in an [`add`](Trace::add)). Does nothing unless a tracer needs it.
     #[inline(always)]
     fn coeff(&mut self, _color: Color, _index: usize, _count: i32) {}
 }
@@ -537,6 +554,7 @@ impl Default for PawnCache {
 }
 
 impl PawnCache {
+    /// An empty cache of 8192 entries (256 KiB).
     pub fn new() -> PawnCache {
         // An empty entry (no pawns at all, score 0, no passers) is a true entry of the
         // pawnless structure, so a zeroed table needs no "empty" marker.

@@ -110,7 +110,11 @@ pub const PASSED_FREE: [S; 8] = [
 ];
 /// Per square of king distance to a passed pawn's stop square, scaled by how far the
 /// pawn has come: the defending king far away is good, our own king far away is bad.
+/// This one counts the enemy king's distance (in king moves), times r − 2 for a pawn
+/// on relative rank r ≥ 3 (0-based: its fourth rank or beyond).
 pub const PASSED_KING_THEIRS: S = S(-2, 12);
+/// Per square of our own king's distance to a passed pawn's stop square, scaled like
+/// [`PASSED_KING_THEIRS`].
 pub const PASSED_KING_OURS: S = S(2, -8);
 /// Each pawn beyond the first on one file.
 pub const DOUBLED: S = S(-13, -21);
@@ -118,14 +122,16 @@ pub const DOUBLED: S = S(-13, -21);
 pub const ISOLATED: S = S(-9, -7);
 /// Two bishops.
 pub const BISHOP_PAIR: S = S(26, 51);
-/// A rook on a file with no pawn, and on a file with only enemy pawns.
+/// A rook on a file with no pawn.
 pub const ROOK_OPEN: S = S(36, -3);
+/// A rook on a file with enemy pawns only.
 pub const ROOK_HALF_OPEN: S = S(13, 16);
 /// Mobility by the number of safe squares a piece reaches (squares not held by our
 /// pieces nor attacked by enemy pawns): a table per piece, indexed by that count, so
 /// that the tuner can bend what a straight line per square cannot (a trapped piece is
 /// worse than linear, the tenth square worth less than the third). The hand-set start
-/// was a straight line through zero at a typical count.
+/// was a straight line through zero at a typical count. This is the knight's (0 to 8
+/// squares).
 pub const MOBILITY_KNIGHT: [S; 9] = [
     S(-19, -17),
     S(-11, -13),
@@ -137,6 +143,8 @@ pub const MOBILITY_KNIGHT: [S; 9] = [
     S(12, 10),
     S(13, 5),
 ];
+/// A bishop's mobility by its number of safe squares (0 to 13); see
+/// [`MOBILITY_KNIGHT`].
 pub const MOBILITY_BISHOP: [S; 14] = [
     S(-29, -33),
     S(-21, -25),
@@ -153,6 +161,7 @@ pub const MOBILITY_BISHOP: [S; 14] = [
     S(29, 26),
     S(32, 27),
 ];
+/// A rook's mobility by its number of safe squares (0 to 14); see [`MOBILITY_KNIGHT`].
 pub const MOBILITY_ROOK: [S; 15] = [
     S(-20, -30),
     S(-15, -25),
@@ -170,6 +179,8 @@ pub const MOBILITY_ROOK: [S; 15] = [
     S(10, 19),
     S(11, 12),
 ];
+/// A queen's mobility by its number of safe squares (0 to 27); see
+/// [`MOBILITY_KNIGHT`].
 pub const MOBILITY_QUEEN: [S; 28] = [
     S(-13, -26),
     S(-11, -24),
@@ -204,22 +215,25 @@ pub const MOBILITY_QUEEN: [S; 28] = [
 /// these units per square hit (knight, bishop, rook, queen); with two or more such
 /// pieces the attack is worth units² / KING_ATTACK_DIV in the middlegame, capped.
 pub const KING_ATTACK_UNITS: [i32; 4] = [2, 2, 3, 5];
+/// King attack: the divisor of units² (not tuned: the curve is not linear).
 pub const KING_ATTACK_DIV: i32 = 6;
+/// King attack: the cap on its middlegame value, in centipawns.
 pub const KING_ATTACK_MAX: i32 = 500;
 /// Our pawns in front of our king (on its file and the next ones), one and two ranks
 /// ahead of it.
 pub const SHIELD: [S; 2] = [S(14, -1), S(5, -3)];
 /// A piece of theirs (knight, bishop, rook, queen) attacked by one of our pawns.
 pub const THREAT_BY_PAWN: S = S(49, 31);
-/// A rook or queen of theirs attacked by one of our knights or bishops; a queen of
-/// theirs attacked by one of our rooks.
+/// A rook or queen of theirs attacked by one of our knights or bishops.
 pub const THREAT_BY_MINOR: S = S(38, 22);
+/// A queen of theirs attacked by one of our rooks.
 pub const THREAT_BY_ROOK: S = S(33, 20);
 /// A pawn whose neighbours have all advanced past it and whose stop square an enemy
 /// pawn holds.
 pub const BACKWARD: S = S(-3, -6);
-/// A pawn defended by one of ours, and a pawn with one of ours beside it on its rank.
+/// A pawn defended by one of our pawns.
 pub const SUPPORTED: S = S(8, 8);
+/// A pawn with one of ours beside it on its rank (each pawn of the pair counts).
 pub const PHALANX: S = S(4, 4);
 /// A passed pawn whose stop square holds an enemy piece.
 pub const PASSED_BLOCKED: S = S(-6, -21);
@@ -232,33 +246,57 @@ pub const TEMPO: S = S(19, 6);
 /// The flat layout of every weight that enters the evaluation linearly, for the tuner:
 /// where each named weight (or table) starts.
 pub mod index {
+    /// [`super::PIECE_VALUE`]: 6 weights, by piece kind.
     pub const PIECE_VALUE: usize = 0;
+    /// [`super::PSQT`]: 6 × 64 weights, `64 * kind + diagram index`.
     pub const PSQT: usize = PIECE_VALUE + 6;
+    /// [`super::PASSED`]: 8 weights, by relative rank.
     pub const PASSED: usize = PSQT + 6 * 64;
     /// Where the terms begin, after material and the tables.
     pub const FIRST_TERM: usize = PASSED;
+    /// [`super::PASSED_FREE`]: 8 weights, by relative rank.
     pub const PASSED_FREE: usize = PASSED + 8;
+    /// [`super::PASSED_KING_THEIRS`]: one weight.
     pub const PASSED_KING_THEIRS: usize = PASSED_FREE + 8;
+    /// [`super::PASSED_KING_OURS`]: one weight.
     pub const PASSED_KING_OURS: usize = PASSED_KING_THEIRS + 1;
+    /// [`super::DOUBLED`]: one weight.
     pub const DOUBLED: usize = PASSED_KING_OURS + 1;
+    /// [`super::ISOLATED`]: one weight.
     pub const ISOLATED: usize = DOUBLED + 1;
+    /// [`super::BISHOP_PAIR`]: one weight.
     pub const BISHOP_PAIR: usize = ISOLATED + 1;
+    /// [`super::ROOK_OPEN`]: one weight.
     pub const ROOK_OPEN: usize = BISHOP_PAIR + 1;
+    /// [`super::ROOK_HALF_OPEN`]: one weight.
     pub const ROOK_HALF_OPEN: usize = ROOK_OPEN + 1;
     /// Mobility tables, one entry per count of safe squares.
     pub const MOBILITY_KNIGHT: usize = ROOK_HALF_OPEN + 1;
+    /// [`super::MOBILITY_BISHOP`]: 14 weights, by safe squares.
     pub const MOBILITY_BISHOP: usize = MOBILITY_KNIGHT + 9;
+    /// [`super::MOBILITY_ROOK`]: 15 weights, by safe squares.
     pub const MOBILITY_ROOK: usize = MOBILITY_BISHOP + 14;
+    /// [`super::MOBILITY_QUEEN`]: 28 weights, by safe squares.
     pub const MOBILITY_QUEEN: usize = MOBILITY_ROOK + 15;
+    /// [`super::SHIELD`]: 2 weights, by ranks ahead of the king.
     pub const SHIELD: usize = MOBILITY_QUEEN + 28;
+    /// [`super::THREAT_BY_PAWN`]: one weight.
     pub const THREAT_BY_PAWN: usize = SHIELD + 2;
+    /// [`super::THREAT_BY_MINOR`]: one weight.
     pub const THREAT_BY_MINOR: usize = THREAT_BY_PAWN + 1;
+    /// [`super::THREAT_BY_ROOK`]: one weight.
     pub const THREAT_BY_ROOK: usize = THREAT_BY_MINOR + 1;
+    /// [`super::BACKWARD`]: one weight.
     pub const BACKWARD: usize = THREAT_BY_ROOK + 1;
+    /// [`super::SUPPORTED`]: one weight.
     pub const SUPPORTED: usize = BACKWARD + 1;
+    /// [`super::PHALANX`]: one weight.
     pub const PHALANX: usize = SUPPORTED + 1;
+    /// [`super::PASSED_BLOCKED`]: one weight.
     pub const PASSED_BLOCKED: usize = PHALANX + 1;
+    /// [`super::STORM`]: 3 weights, by ranks ahead of the king.
     pub const STORM: usize = PASSED_BLOCKED + 1;
+    /// [`super::TEMPO`]: one weight.
     pub const TEMPO: usize = STORM + 3;
     /// Number of weights.
     pub const COUNT: usize = TEMPO + 1;

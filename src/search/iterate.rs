@@ -21,6 +21,7 @@ const BOUND_REPORT_AFTER: std::time::Duration = std::time::Duration::from_secs(3
 /// A root move with what the search learnt about it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RootMove {
+    /// The legal root move.
     pub mv: ChessMove,
     /// Score in the current iteration (`-INFINITY` when it was not proven better than
     /// the best so far).

@@ -76,14 +76,21 @@ impl SearchConfig {
 /// One finished iteration, as reported to the UCI layer.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Report {
+    /// Nominal depth of the iteration, in plies.
     pub depth: u32,
+    /// Deepest ply reached in it, quiescence included (at least `depth`).
     pub seldepth: u32,
     /// Which of the best lines this is (1 = best), for MultiPV.
     pub multipv: u32,
-    /// Score from the side to move at the root.
+    /// Score from the side to move at the root, in centipawns or a mate score (see
+    /// [`crate::score`]); the tablebase score when the root is in the tablebases and
+    /// the search proved no mate.
     pub score: i32,
+    /// Nodes searched so far in this search, over all threads.
     pub nodes: u64,
+    /// Time since `go`, in ms.
     pub time_ms: u64,
+    /// Transposition table fill, per mille.
     pub hashfull: u32,
     /// Tablebase probes that found a result in this search.
     pub tbhits: u64,
@@ -100,11 +107,13 @@ pub struct Report {
 pub struct Stats {
     /// Nodes searched in this iteration.
     pub nodes: u64,
-    /// Table probes, and those that found an entry for the position.
+    /// Transposition table probes.
     pub tt_probes: u64,
+    /// Probes that found an entry for the position.
     pub tt_hits: u64,
-    /// Beta cutoffs, and those made by the first move searched.
+    /// Beta cutoffs.
     pub cutoffs: u64,
+    /// Beta cutoffs made by the first move searched (a measure of move ordering).
     pub first_move_cutoffs: u64,
 }
 
@@ -138,7 +147,9 @@ pub enum Event<'a> {
     Voted(&'a Report),
     /// The root move the search has just started on (from the first second on).
     CurrMove {
+        /// The iteration's depth, in plies.
         depth: u32,
+        /// The root move.
         mv: ChessMove,
         /// 1-based place of the move in this iteration's order.
         number: u32,
@@ -146,9 +157,13 @@ pub enum Event<'a> {
     /// The counters of a finished iteration; `ebf` is its node count over the last
     /// iteration's (the effective branching factor), `hashfull` the table fill (‰).
     Stats {
+        /// The iteration's depth, in plies.
         depth: u32,
+        /// Its counters (`nodes` is this iteration's alone).
         stats: &'a Stats,
+        /// Effective branching factor: this iteration's nodes over the last one's.
         ebf: f64,
+        /// Transposition table fill, per mille.
         hashfull: u32,
     },
 }
@@ -158,10 +173,14 @@ pub enum Event<'a> {
 pub struct Outcome {
     /// `None` only when the root has no legal move.
     pub best: Option<ChessMove>,
+    /// The reply expected to `best`, to ponder on: the line's second move, or the
+    /// table's move after `best`; `None` if neither is known.
     pub ponder: Option<ChessMove>,
+    /// Score of `best`, from the side to move, in centipawns or a mate score.
     pub score: i32,
     /// Last depth completed.
     pub depth: u32,
+    /// Nodes searched, over all threads.
     pub nodes: u64,
     /// The line behind `best` (legal from the root; may be just `best`).
     pub pv: Vec<ChessMove>,

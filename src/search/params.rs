@@ -43,79 +43,126 @@ macro_rules! search_params {
 }
 
 search_params! {
-    /// Aspiration windows start at depth ASP_MIN_DEPTH with half-width ASP_DELTA around
-    /// the last score, and grow by half on every fail; past ASP_MAX_DELTA the window
-    /// opens fully.
+    // Aspiration windows start at depth ASP_MIN_DEPTH with half-width ASP_DELTA around
+    // the last score, and grow by half on every fail; past ASP_MAX_DELTA the window
+    // opens fully.
+    /// Aspiration: the first iteration (plies) searched in a window around the last
+    /// score; shallower ones, and any after a mate score, use a full window.
     asp_min_depth: 4, 1, 10;
+    /// Aspiration: the window's first half-width, in centipawns; it grows by half on
+    /// every fail.
     asp_delta: 20, 5, 60;
+    /// Aspiration: once the half-width grows past this (centipawns), the window opens
+    /// fully.
     asp_max_delta: 1_000, 300, 3_000;
 
-    /// Reverse futility pruning: at remaining depth ≤ RFP_MAX_DEPTH, a static eval this
-    /// far above beta (per ply, less when the eval is improving) returns.
+    // Reverse futility pruning: at remaining depth ≤ RFP_MAX_DEPTH, a static eval this
+    // far above beta (per ply, less when the eval is improving) returns.
+    /// Reverse futility: the deepest remaining depth (plies) it applies at.
     rfp_max_depth: 8, 3, 14;
+    /// Reverse futility: margin above beta per ply of remaining depth (one ply fewer
+    /// when the eval is improving), in centipawns.
     rfp_margin: 75, 30, 150;
 
-    /// Null move: from depth NMP_MIN_DEPTH, reduced by
-    /// BASE + depth/DEPTH_DIV + min((eval − beta)/EVAL_DIV, EVAL_MAX).
+    // Null move: from depth NMP_MIN_DEPTH, reduced by
+    // BASE + depth/DEPTH_DIV + min((eval − beta)/EVAL_DIV, EVAL_MAX).
+    /// Null move: the least remaining depth (plies) it is tried at.
     nmp_min_depth: 3, 1, 6;
+    /// Null move: the reduction's constant part, in plies.
     nmp_base: 3, 1, 6;
+    /// Null move: one more ply of reduction per this many plies of depth.
     nmp_depth_div: 3, 2, 6;
+    /// Null move: one more ply of reduction per this many centipawns of eval above
+    /// beta...
     nmp_eval_div: 200, 80, 400;
+    /// ...up to this many plies.
     nmp_eval_max: 3, 1, 6;
 
-    /// Internal iterative reduction: a node with no table move at depth ≥ this is
-    /// searched one ply shallower.
+    /// Internal iterative reduction: a node with no table move at remaining depth ≥
+    /// this (plies) is searched one ply shallower.
     iir_min_depth: 4, 2, 8;
 
-    /// Late move pruning: quiet moves after (BASE + d²)/(2 − improving) are skipped.
+    /// Late move pruning: at remaining depth d, once (LMP_BASE + d²)/(2 − improving)
+    /// moves have been searched, the remaining quiet moves are skipped.
     lmp_base: 3, 0, 10;
 
-    /// Futility pruning of quiet moves at LMR depth ≤ MAX_DEPTH when
-    /// eval + BASE + PER_DEPTH·d ≤ alpha.
+    // Futility pruning of quiet moves at LMR depth ≤ MAX_DEPTH when
+    // eval + BASE + PER_DEPTH·d ≤ alpha.
+    /// Futility: the deepest reduced (LMR) depth, in plies, it applies at.
     fp_max_depth: 8, 3, 14;
+    /// Futility: the margin's constant part, in centipawns.
     fp_base: 100, 20, 250;
+    /// Futility: the margin per ply of reduced depth, in centipawns.
     fp_per_depth: 100, 40, 200;
 
-    /// SEE pruning at depth ≤ MAX_DEPTH: quiets below −QUIET_MARGIN·d, captures below
-    /// −NOISY_MARGIN·d.
+    // SEE pruning at depth ≤ MAX_DEPTH: quiets below −QUIET_MARGIN·d (d the LMR depth),
+    // captures below −NOISY_MARGIN·d.
+    /// SEE pruning: the deepest depth (plies; reduced depth for quiets) it applies at.
     see_prune_max_depth: 8, 3, 14;
+    /// SEE pruning: a quiet move is skipped when its exchange loses more than this
+    /// many centipawns per ply of reduced depth.
     see_quiet_margin: 50, 15, 120;
+    /// SEE pruning: a capture is skipped when its exchange loses more than this many
+    /// centipawns per ply of depth.
     see_noisy_margin: 90, 30, 180;
 
-    /// History pruning: quiets with history below −MARGIN·d at depth ≤ MAX_DEPTH are
-    /// skipped.
+    // History pruning: quiets with history below −MARGIN·d at depth ≤ MAX_DEPTH are
+    // skipped.
+    /// History pruning: the deepest remaining depth (plies) it applies at.
     hp_max_depth: 4, 1, 8;
+    /// History pruning: a quiet move whose history is below −this per ply of depth is
+    /// skipped (history units, ±[`HISTORY_MAX`]).
     hp_margin: 3_000, 1_000, 6_000;
 
-    /// Singular extensions: from depth SE_MIN_DEPTH, with a table entry at most
-    /// SE_TT_DEPTH_SLACK plies shallower; the singular beta is the table score minus
-    /// SE_MARGIN per ply. A double extension needs a result below singular beta by
-    /// SE_DOUBLE_MARGIN, and at most SE_MAX_DOUBLE of them on one line.
+    // Singular extensions: from depth SE_MIN_DEPTH, with a table entry at most
+    // SE_TT_DEPTH_SLACK plies shallower; the singular beta is the table score minus
+    // SE_MARGIN per ply. A double extension needs a result below singular beta by
+    // SE_DOUBLE_MARGIN, and at most SE_MAX_DOUBLE of them on one line.
+    /// Singular extension: the least remaining depth (plies) it is tried at.
     se_min_depth: 8, 5, 12;
+    /// Singular extension: how many plies shallower than the node the table entry may
+    /// be.
     se_tt_depth_slack: 3, 1, 6;
+    /// Singular extension: the singular beta is the table score minus this many
+    /// centipawns per ply of depth.
     se_margin: 2, 1, 5;
+    /// Singular extension: a result this many centipawns below the singular beta
+    /// extends by two plies (not at PV nodes).
     se_double_margin: 20, 5, 50;
+    /// Singular extension: the most double extensions on one line.
     se_max_double: 6, 0, 12;
 
-    /// Late move reductions: r = BASE + ln(d)·ln(n)/DIV, BASE and DIV in hundredths
-    /// (quiet and noisy moves apart); from LMR_MIN_DEPTH, after LMR_MIN_MOVES moves
-    /// (one more at PV nodes). History moves r by 1 per HIST_DIV.
+    // Late move reductions: r = BASE + ln(d)·ln(n)/DIV, BASE and DIV in hundredths
+    // (quiet and noisy moves apart); from LMR_MIN_DEPTH, after LMR_MIN_MOVES moves
+    // (one more at PV nodes). History moves r by 1 per HIST_DIV.
+    /// LMR: the quiet moves' reduction's constant part, in hundredths of a ply.
     lmr_base: 75, 25, 150;
+    /// LMR: the quiet moves' divisor of ln(depth)·ln(move number), in hundredths.
     lmr_div: 225, 150, 350;
+    /// LMR: the captures' and promotions' constant part, in hundredths of a ply.
     lmr_noisy_base: -20, -100, 100;
+    /// LMR: the captures' and promotions' divisor, in hundredths.
     lmr_noisy_div: 300, 150, 500;
+    /// LMR: the least remaining depth (plies) at which moves are reduced.
     lmr_min_depth: 3, 1, 6;
+    /// LMR: moves searched before reductions start (one more at PV nodes).
     lmr_min_moves: 1, 0, 4;
+    /// LMR: a quiet move's reduction changes by one ply per this much history (less
+    /// for good history, more for bad).
     lmr_hist_div: 8_192, 2_048, 16_384;
 
-    /// Quiescence: delta pruning margin on top of the captured piece's value, and the
-    /// SEE below which a table move's capture is skipped.
+    /// Quiescence delta pruning: a capture is skipped when the stand-pat score plus
+    /// the captured piece's value plus this margin (centipawns) stays at or below alpha.
     delta_margin: 200, 50, 400;
+    /// Quiescence: the table move is skipped if its SEE is below this (centipawns).
     qs_see_threshold: 0, -100, 100;
 
-    /// History bonus for a move at remaining depth d: min(MUL·d − SUB, MAX).
+    // History bonus for a move at remaining depth d: MUL·d − SUB, within 0..=MAX.
+    /// History bonus per ply of depth.
     history_bonus_mul: 300, 100, 600;
+    /// History bonus: subtracted from MUL·d.
     history_bonus_sub: 250, 0, 500;
+    /// History bonus: the largest bonus (history units).
     history_bonus_max: 2_500, 1_000, 4_000;
 }
 
@@ -180,9 +227,11 @@ impl Default for Params {
 pub struct ParamDesc {
     /// The field's name, also the option's name.
     pub name: &'static str,
+    /// The value in [`Params::DEFAULT`].
     pub default: i32,
-    /// The range a tuner may explore and [`Params::set`] accepts.
+    /// The least value a tuner may explore and [`Params::set`] accepts.
     pub min: i32,
+    /// The greatest value a tuner may explore and [`Params::set`] accepts.
     pub max: i32,
     /// Writes a value into the field (unchecked: [`Params::set`] checks the range).
     pub set: fn(&mut Params, i32),
@@ -267,11 +316,16 @@ pub fn spsa_lines() -> Vec<String> {
 /// in 16 bits).
 pub const HISTORY_MAX: i32 = 16_384;
 
-/// Correction history: entries per side, scale of an entry (GRAIN = one centipawn),
-/// bound of an entry in centipawns, and the largest update weight.
+/// Correction history: entries per side (indexed by pawn key).
 pub const CORR_SIZE: usize = 16_384;
+/// Correction history: an entry is stored in 1/CORR_GRAIN centipawns; also the
+/// denominator of the update weight.
 pub const CORR_GRAIN: i32 = 256;
+/// Correction history: an update's target (search score minus static eval) is clamped
+/// to ±this many centipawns.
 pub const CORR_MAX: i32 = 256;
+/// Correction history: the largest update weight, in 1/CORR_GRAIN (the weight is
+/// depth + 1, up to this: at most 1/16 of the way to the target per update).
 pub const CORR_MAX_WEIGHT: i32 = 16;
 
 /// Move ordering: a capture's score is victim value·MVV_MUL plus its capture history.

@@ -44,6 +44,8 @@ impl Default for Worker {
 }
 
 impl Worker {
+    /// A worker with empty histories and the default search parameters (the
+    /// compile-time ones, or a `tune` build's defaults).
     pub fn new() -> Worker {
         Worker::with_params(WorkerParams::default())
     }
@@ -299,6 +301,7 @@ pub struct Pool {
     workers: Vec<Mutex<Worker>>,
     /// The opened tablebases, if any, and how to use them.
     tb: Option<Syzygy>,
+    /// How searches use the tablebases (the `Syzygy*` options); read at each search.
     pub tb_config: TbConfig,
     /// The search parameters every worker gets, fresh ones included.
     params: WorkerParams,
@@ -311,6 +314,7 @@ impl Default for Pool {
 }
 
 impl Pool {
+    /// A pool of one worker, no tablebases and default settings.
     pub fn new() -> Pool {
         Pool::with_threads(1)
     }

@@ -9,22 +9,40 @@ pub use crate::engine::{GoArgs, Start};
 /// One line of input from the GUI or a user.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Command {
+    /// `uci`: identify, list the options, answer `uciok`.
     Uci,
+    /// `debug on|off`: whether to send extra `info string` lines (per-iteration
+    /// statistics, deadlines).
     Debug(bool),
+    /// `isready`: answer `readyok` once everything before it is done.
     IsReady,
+    /// `setoption name <id> [value <x>]`.
     SetOption {
+        /// The option's name as sent (spaces kept; matched in any case).
         name: String,
+        /// The text after `value`, words joined by single spaces; `None` without
+        /// `value` (as for a button).
         value: Option<String>,
     },
+    /// `register`: accepted and ignored (no registration needed).
     Register,
+    /// `ucinewgame`: clear the table and the histories, close the game for learning,
+    /// and go back to the start position.
     UciNewGame,
+    /// `position startpos|fen <FEN> [moves ...]`.
     Position {
+        /// Where the game starts.
         start: Start,
+        /// The moves played from there, in UCI notation, not yet checked.
         moves: Vec<String>,
     },
+    /// `go ...`: search the current position.
     Go(GoArgs),
+    /// `stop`: end the search (or perft, bench) and send its result.
     Stop,
+    /// `ponderhit`: the ponder move was played; the search goes on with the clock.
     PonderHit,
+    /// `quit`: stop any job and exit.
     Quit,
     /// `perft N` or `go perft N`.
     Perft(u32),
