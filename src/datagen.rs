@@ -1,10 +1,11 @@
 //! `tiefe datagen`: training positions for the evaluation tuner, from self-play.
 //!
-//! Each game starts from the start position with a few random plies (from a seeded
-//! generator, so a run can be repeated exactly), then Tiefe plays itself at a fixed node
-//! budget per move. Quiet positions (side to move not in check, best move neither a
-//! capture nor a promotion, score not a mate) are kept with the search score; when the
-//! game ends, each is written with the result:
+//! Each game starts from the start position, or from a position of an opening book
+//! (`--book`), with a few random plies (from a seeded generator, so a run can be
+//! repeated exactly), then Tiefe plays itself at a fixed node budget (`--nodes`) or
+//! depth (`--depth`) per move. Quiet positions (side to move not in check, best move
+//! neither a capture nor a promotion, score not a mate) are kept with the search score;
+//! when the game ends, each is written with the result:
 //!
 //! ```text
 //! <fen> | <score in centipawns, White's view> | <result for White: 1.0, 0.5 or 0.0>
@@ -15,7 +16,7 @@
 //! with different seeds and output files run side by side.
 
 use std::fs::OpenOptions;
-use std::io::Write;
+use std::io::{self, Write};
 use std::time::Instant;
 
 use rand::rngs::StdRng;
@@ -26,6 +27,13 @@ use crate::score::MATE_BOUND;
 use crate::search::{SearchConfig, Worker};
 use crate::time::{Clock, Limits};
 use crate::tt::TranspositionTable;
+
+/// Random plies before each game without a book: enough for varied games from the one
+/// start position.
+const RANDOM_PLIES: u32 = 8;
+/// Random plies after a book position: the book already varies the openings, and
+/// random moves on top of a balanced book line mostly spoil it.
+const RANDOM_PLIES_BOOK: u32 = 2;
 
 /// What a datagen run does; also the options of `tiefe datagen`, so that the command
 /// line and the library share one set of defaults (those of [`Config::default`]).
@@ -56,19 +64,28 @@ pub struct Config {
         value_parser = at_least_one
     )]
     pub nodes: u64,
-    /// Seed of the random opening plies: the same seed plays the same games, and
-    /// processes run side by side need different seeds.
-    #[arg(long, value_name = "N", default_value_t = Config::default().seed)]
-    pub seed: u64,
-    /// Random plies at the start of each game (one more in every other game, so that
-    /// both colours start to move); more than 40 counts as 40.
+    /// Search each move to this depth (1 to 64) instead of --nodes.
     #[arg(
         long,
         value_name = "N",
-        default_value_t = Config::default().random_plies,
-        value_parser = at_most_40
+        conflicts_with = "nodes",
+        value_parser = clap::value_parser!(u32).range(1..=64)
     )]
-    pub random_plies: u32,
+    pub depth: Option<u32>,
+    /// Seed of the random openings: the same seed plays the same games, and processes
+    /// run side by side need different seeds.
+    #[arg(long, value_name = "N", default_value_t = Config::default().seed)]
+    pub seed: u64,
+    /// Random plies at the start of each game (one more in every other game, so that
+    /// both colours start to move); more than 40 counts as 40 [default: 8, or 2 with
+    /// --book].
+    #[arg(long, value_name = "N", value_parser = at_most_40)]
+    pub random_plies: Option<u32>,
+    /// Start each game from a position of this file, chosen by the seeded generator:
+    /// one FEN or EPD line each (the first four fields; EPD operations after them are
+    /// ignored, and so are lines that are not a legal position).
+    #[arg(long, value_name = "FILE")]
+    pub book: Option<String>,
 }
 
 impl Default for Config {
@@ -78,8 +95,36 @@ impl Default for Config {
             games: u64::MAX,
             positions: 1_000_000,
             nodes: 3_000,
+            depth: None,
             seed: 1,
-            random_plies: 8,
+            random_plies: None,
+            book: None,
+        }
+    }
+}
+
+impl Config {
+    /// The random plies each game starts with (before the extra one of every other
+    /// game): `--random-plies`, or its default, which is smaller with a book.
+    pub fn plies(&self) -> u32 {
+        self.random_plies.unwrap_or(if self.book.is_some() {
+            RANDOM_PLIES_BOOK
+        } else {
+            RANDOM_PLIES
+        })
+    }
+
+    /// The limits of each move's search: the depth if one is given, else the nodes.
+    pub fn limits(&self) -> Limits {
+        match self.depth {
+            Some(d) => Limits {
+                depth: Some(d),
+                ..Limits::default()
+            },
+            None => Limits {
+                nodes: Some(self.nodes.max(1)),
+                ..Limits::default()
+            },
         }
     }
 }
@@ -107,22 +152,73 @@ pub struct Summary {
     pub positions: u64,
 }
 
-/// Longest game played out (plies after the random opening); then it is a draw.
-const MAX_PLIES: usize = 400;
-/// A score this large (centipawns) for this many plies in a row ends the game as a win.
-const WIN_SCORE: i32 = 1_500;
-const WIN_PLIES: u32 = 6;
+/// The starting positions of `--book`, as FENs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Book {
+    pub fens: Vec<String>,
+    /// Lines that were neither blank nor a legal position with a legal move, so that
+    /// a wrong file (a Chess960 book, say) is noticed.
+    pub skipped: usize,
+}
 
-/// One game: the kept positions (FEN and White-view score) and White's result.
-pub fn play_game(
+impl Book {
+    /// Reads a book file; a file without a single usable position is an error.
+    pub fn load(path: &str) -> io::Result<Book> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| io::Error::new(e.kind(), format!("--book {path}: {e}")))?;
+        let book = Book::parse(&text);
+        if book.fens.is_empty() {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidData,
+                format!("--book {path}: no usable position"),
+            ));
+        }
+        Ok(book)
+    }
+
+    /// Reads the positions of a book text, one a line. Each line's first four fields
+    /// are the position; when the next two are numbers the line is a whole FEN and its
+    /// clocks are kept, otherwise (EPD operations, or nothing) the clocks are `0 1`.
+    /// Lines that are blank or start with `#` are passed over silently.
+    pub fn parse(text: &str) -> Book {
+        let mut fens = Vec::new();
+        let mut skipped = 0;
+        for line in text.lines() {
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let f: Vec<&str> = line.split_whitespace().collect();
+            let clocks = f.len() >= 6 && f[4].parse::<u32>().is_ok() && f[5].parse::<u32>().is_ok();
+            let fen = match f.len() {
+                0..=3 => None,
+                _ if clocks => Some(f[..6].join(" ")),
+                _ => Some(format!("{} 0 1", f[..4].join(" "))),
+            };
+            match fen.and_then(|fen| Position::from_fen(&fen).ok()) {
+                Some(pos) if pos.has_legal_move() => fens.push(pos.to_fen()),
+                _ => skipped += 1,
+            }
+        }
+        Book { fens, skipped }
+    }
+}
+
+/// The position game `game_index` starts from: a book position (if there is a book)
+/// and then `cfg.plies()` random plies, one more when `game_index` is odd. `None` when
+/// the random plies end the game. It draws from `rng` and from nothing else (the
+/// searches draw nothing), so the same seed plays the same games.
+pub fn opening(
     rng: &mut StdRng,
-    worker: &mut Worker,
-    tt: &mut TranspositionTable,
     cfg: &Config,
+    book: Option<&Book>,
     game_index: u64,
-) -> Option<(Vec<(String, i32)>, f32)> {
-    let mut pos = Position::startpos();
-    let plies = cfg.random_plies + (game_index % 2) as u32;
+) -> Option<Position> {
+    let mut pos = match book {
+        Some(b) => Position::from_fen(&b.fens[rng.random_range(0..b.fens.len())]).ok()?,
+        None => Position::startpos(),
+    };
+    let plies = cfg.plies() + (game_index % 2) as u32;
     for _ in 0..plies {
         let moves = pos.legal_moves();
         if moves.is_empty() {
@@ -130,15 +226,29 @@ pub fn play_game(
         }
         pos.make_move(moves[rng.random_range(0..moves.len())]);
     }
-    if !pos.has_legal_move() {
-        return None;
-    }
+    pos.has_legal_move().then_some(pos)
+}
+
+/// Longest game played out (plies after the random opening); then it is a draw.
+const MAX_PLIES: usize = 400;
+/// A score this large (centipawns) for this many plies in a row ends the game as a win.
+const WIN_SCORE: i32 = 1_500;
+const WIN_PLIES: u32 = 6;
+
+/// One game: the kept positions (FEN and White-view score) and White's result; `None`
+/// when the opening leaves no game to play.
+pub fn play_game(
+    rng: &mut StdRng,
+    worker: &mut Worker,
+    tt: &mut TranspositionTable,
+    cfg: &Config,
+    book: Option<&Book>,
+    game_index: u64,
+) -> Option<(Vec<(String, i32)>, f32)> {
+    let mut pos = opening(rng, cfg, book, game_index)?;
     tt.clear();
     worker.clear();
-    let limits = Limits {
-        nodes: Some(cfg.nodes),
-        ..Limits::default()
-    };
+    let limits = cfg.limits();
     let mut kept = Vec::new();
     let mut winning = 0u32;
     let mut last_sign = 0;
@@ -202,7 +312,15 @@ pub fn play_game(
 }
 
 /// Runs datagen, appending to `cfg.out`, with progress on stderr.
-pub fn run(cfg: &Config) -> std::io::Result<Summary> {
+pub fn run(cfg: &Config) -> io::Result<Summary> {
+    let book = cfg.book.as_deref().map(Book::load).transpose()?;
+    if let (Some(b), Some(path)) = (&book, &cfg.book) {
+        eprintln!(
+            "datagen: {} book positions from {path} ({} lines skipped)",
+            b.fens.len(),
+            b.skipped
+        );
+    }
     let mut file = OpenOptions::new()
         .create(true)
         .append(true)
@@ -216,8 +334,14 @@ pub fn run(cfg: &Config) -> std::io::Result<Summary> {
     let mut game_index = 0;
     while sum.games < cfg.games && sum.positions < cfg.positions {
         game_index += 1;
-        let Some((kept, result)) = play_game(&mut rng, &mut worker, &mut tt, cfg, game_index)
-        else {
+        let Some((kept, result)) = play_game(
+            &mut rng,
+            &mut worker,
+            &mut tt,
+            cfg,
+            book.as_ref(),
+            game_index,
+        ) else {
             continue;
         };
         let mut text = String::new();
