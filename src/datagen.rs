@@ -3,9 +3,11 @@
 //! Each game starts from the start position, or from a position of an opening book
 //! (`--book`), with a few random plies (from a seeded generator, so a run can be
 //! repeated exactly), then Tiefe plays itself at a fixed node budget (`--nodes`) or
-//! depth (`--depth`) per move. Quiet positions (side to move not in check, best move
-//! neither a capture nor a promotion, score not a mate) are kept with the search score;
-//! when the game ends, each is written with the result:
+//! depth (`--depth`) per move. Every searched position is labelled with its search
+//! score after being *resolved* along the search's own line (see [`label`]): the
+//! captures and promotions the principal variation starts with are played, so that the
+//! written position is the quiet one the search expects once the exchanges are over.
+//! When the game ends, each kept position is written with the result:
 //!
 //! ```text
 //! <fen> | <score in centipawns, White's view> | <result for White: 1.0, 0.5 or 0.0>
@@ -15,16 +17,18 @@
 //! (Ctrl-C) keeps every finished game and never leaves half a line. Several processes
 //! with different seeds and output files run side by side.
 
+use std::collections::HashMap;
 use std::fs::OpenOptions;
 use std::io::{self, Write};
 use std::time::Instant;
 
+use chess::ChessMove;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
 use crate::position::Position;
 use crate::score::MATE_BOUND;
-use crate::search::{SearchConfig, Worker};
+use crate::search::{Outcome, SearchConfig, Worker};
 use crate::time::{Clock, Limits};
 use crate::tt::TranspositionTable;
 
@@ -229,14 +233,90 @@ pub fn opening(
     pos.has_legal_move().then_some(pos)
 }
 
+/// One training position as a game keeps it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Kept {
+    /// The position written: the searched one after the captures and promotions its
+    /// principal variation starts with.
+    pub fen: String,
+    /// The search score, White's view.
+    pub score: i32,
+    /// How many plies of the principal variation were played to reach `fen`.
+    pub resolved: usize,
+    /// The rest of the principal variation, from `fen`: it starts with a quiet move
+    /// (or is empty when the search stood pat there).
+    pub rest: Vec<ChessMove>,
+    /// The written position's key, to keep it once per game.
+    key: u64,
+}
+
+/// The position the search expects once the exchanges are over: `pos` after the
+/// captures and promotions (en passant included) that `pv` starts with, and the rest
+/// of `pv` from there. It is quiet as far as the search saw: the next move of its line
+/// is quiet, or the line ends there because the quiescence search stood pat. `None`
+/// when it is not a position to learn from: the side to move is in check (a capture
+/// gave check and the line goes on with a quiet evasion, or the searched position is
+/// in check and its best move is quiet), or the game is over or drawn there. `pv` must
+/// be legal from `pos` (as [`Outcome::pv`] is); the walk stops at a move that is not.
+pub fn resolve(pos: &Position, pv: &[ChessMove]) -> Option<(Position, usize, Vec<ChessMove>)> {
+    let mut p = pos.clone();
+    let mut n = 0;
+    while let Some(&m) = pv.get(n) {
+        if !p.is_legal(m) || !(p.is_capture(m) || m.get_promotion().is_some()) {
+            break;
+        }
+        p.make_move(m);
+        n += 1;
+    }
+    if p.in_check() || !p.has_legal_move() || p.is_draw(p.ply_count()) {
+        return None;
+    }
+    Some((p, n, pv[n..].to_vec()))
+}
+
+/// The training position a search of `pos` gives, if any: `pos` resolved along the
+/// search's principal variation (see [`resolve`]; the best move alone when the
+/// outcome has no line starting with it), labelled with the search score. The score is
+/// the searched position's, from the view of the side to move there, turned into
+/// White's view by that side (not by the side to move of the resolved position, which
+/// differs after an odd number of captures). Mate scores are left out: they say
+/// nothing the evaluation could learn.
+pub fn label(pos: &Position, out: &Outcome) -> Option<Kept> {
+    let best = out.best?;
+    if out.score.abs() >= MATE_BOUND {
+        return None;
+    }
+    let pv = if out.pv.first() == Some(&best) {
+        &out.pv[..]
+    } else {
+        std::slice::from_ref(&best)
+    };
+    let (resolved, plies, rest) = resolve(pos, pv)?;
+    let score = if pos.side_to_move() == chess::Color::White {
+        out.score
+    } else {
+        -out.score
+    };
+    Some(Kept {
+        fen: resolved.to_fen(),
+        score,
+        resolved: plies,
+        rest,
+        key: resolved.key(),
+    })
+}
+
 /// Longest game played out (plies after the random opening); then it is a draw.
 const MAX_PLIES: usize = 400;
 /// A score this large (centipawns) for this many plies in a row ends the game as a win.
 const WIN_SCORE: i32 = 1_500;
 const WIN_PLIES: u32 = 6;
 
-/// One game: the kept positions (FEN and White-view score) and White's result; `None`
-/// when the opening leaves no game to play.
+/// One game: the kept positions and White's result; `None` when the opening leaves no
+/// game to play. A position reached more than once in the game (a repetition, or a
+/// resolved position that the game then reaches itself) is kept once, with the label
+/// of the search that looked at it most directly (fewest resolved plies, then the
+/// first), so that no position weighs twice.
 pub fn play_game(
     rng: &mut StdRng,
     worker: &mut Worker,
@@ -244,12 +324,14 @@ pub fn play_game(
     cfg: &Config,
     book: Option<&Book>,
     game_index: u64,
-) -> Option<(Vec<(String, i32)>, f32)> {
+) -> Option<(Vec<Kept>, f32)> {
     let mut pos = opening(rng, cfg, book, game_index)?;
     tt.clear();
     worker.clear();
     let limits = cfg.limits();
-    let mut kept = Vec::new();
+    let mut kept: Vec<Kept> = Vec::new();
+    // Where each kept position (by its key) is in `kept`.
+    let mut seen: HashMap<u64, usize> = HashMap::new();
     let mut winning = 0u32;
     let mut last_sign = 0;
     for _ in 0..MAX_PLIES {
@@ -281,15 +363,21 @@ pub fn play_game(
             &mut |_| {},
         );
         let best = out.best?;
+        if let Some(k) = label(&pos, &out) {
+            match seen.get(&k.key) {
+                Some(&i) if kept[i].resolved > k.resolved => kept[i] = k,
+                Some(_) => {}
+                None => {
+                    seen.insert(k.key, kept.len());
+                    kept.push(k);
+                }
+            }
+        }
         let white = if pos.side_to_move() == chess::Color::White {
             out.score
         } else {
             -out.score
         };
-        let quiet = !pos.in_check() && !pos.is_capture(best) && best.get_promotion().is_none();
-        if quiet && out.score.abs() < MATE_BOUND {
-            kept.push((pos.to_fen(), white));
-        }
         let sign = if white >= WIN_SCORE {
             1
         } else if white <= -WIN_SCORE {
@@ -345,8 +433,8 @@ pub fn run(cfg: &Config) -> io::Result<Summary> {
             continue;
         };
         let mut text = String::new();
-        for (fen, score) in &kept {
-            text.push_str(&format!("{fen} | {score} | {result:.1}\n"));
+        for k in &kept {
+            text.push_str(&format!("{} | {} | {result:.1}\n", k.fen, k.score));
         }
         file.write_all(text.as_bytes())?;
         file.flush()?;

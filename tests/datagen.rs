@@ -1,12 +1,19 @@
-//! `tiefe datagen` on tiny runs: games start from the book's positions.
+//! `tiefe datagen` on tiny runs: games start from the book's positions, and the written
+//! positions are the quiet ends of the search's capture lines with the score in White's
+//! view.
 
 use std::io::BufReader;
 use std::path::PathBuf;
+use std::str::FromStr;
+use std::time::Instant;
 
+use chess::ChessMove;
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 use tiefe::datagen::{self, Book, Config};
-use tiefe::search::Worker;
+use tiefe::position::Position;
+use tiefe::search::{search, SearchConfig, Worker};
+use tiefe::time::{Clock, Limits};
 use tiefe::tt::TranspositionTable;
 use tiefe::tune;
 
@@ -36,6 +43,10 @@ fn scratch(name: &str) -> (PathBuf, String) {
 
 fn has_queen(fen: &str) -> bool {
     fen.split(' ').next().unwrap().contains(['q', 'Q'])
+}
+
+fn mv(text: &str) -> ChessMove {
+    ChessMove::from_str(text).unwrap()
 }
 
 #[test]
@@ -98,10 +109,112 @@ fn the_book_is_read_and_its_positions_start_the_games() {
         let (with, _) =
             datagen::play_game(&mut a, &mut w, &mut tt, &cfg, Some(&book), game).unwrap();
         let (without, _) = datagen::play_game(&mut b, &mut w, &mut tt, &plain, None, game).unwrap();
-        assert!(!has_queen(&with[0].0), "{}", with[0].0);
-        assert!(has_queen(&without[0].0), "{}", without[0].0);
+        assert!(!has_queen(&with[0].fen), "{}", with[0].fen);
+        assert!(has_queen(&without[0].fen), "{}", without[0].fen);
         // The book's games are the ones in the file.
-        assert!(text.contains(&with[0].0));
+        assert!(text.contains(&with[0].fen));
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn resolving_plays_the_captures_and_promotions_the_line_starts_with() {
+    let at = |fen: &str| Position::from_fen(fen).unwrap();
+    // A capture and its recapture are played; the quiet move after them is not.
+    let pos = at("4k3/7p/1n6/3p4/4P3/8/7P/4K3 w - - 0 1");
+    let (p, n, rest) = datagen::resolve(&pos, &[mv("e4d5"), mv("b6d5"), mv("e1d2")]).unwrap();
+    assert_eq!(p.to_fen(), "4k3/7p/8/3n4/8/8/7P/4K3 w - - 0 2");
+    assert_eq!((n, rest), (2, vec![mv("e1d2")]));
+    // A line that starts quiet leaves the position as it is.
+    let (p, n, rest) = datagen::resolve(&pos, &[mv("e1d2"), mv("d5e4")]).unwrap();
+    assert_eq!((p.to_fen(), n, rest.len()), (pos.to_fen(), 0, 2));
+    // A promotion is noisy too, and the side to move changes with it.
+    let pos = at("8/P3k3/8/8/8/8/8/4K3 w - - 0 1");
+    let (p, n, _) = datagen::resolve(&pos, &[mv("a7a8q"), mv("e7d6")]).unwrap();
+    assert_eq!(
+        (p.to_fen().as_str(), n),
+        ("Q7/4k3/8/8/8/8/8/4K3 b - - 0 1", 1)
+    );
+    // A capture that gives check leaves a position in check: not quiet.
+    let pos = at("r3k3/8/8/8/8/8/8/R3K3 w - - 0 1");
+    assert!(datagen::resolve(&pos, &[mv("a1a8"), mv("e8e7")]).is_none());
+    assert!(datagen::resolve(&pos, &[mv("a1a8")]).is_none());
+    // So is a position in check whose best move is a quiet evasion.
+    let pos = at("4k3/8/8/8/8/8/8/r3K3 w - - 0 1");
+    assert!(datagen::resolve(&pos, &[mv("e1e2")]).is_none());
+    // A capture that leaves a dead draw teaches nothing.
+    let pos = at("4k3/8/8/8/8/8/7P/3nK3 w - - 0 1");
+    assert!(datagen::resolve(&pos, &[mv("e1d1")]).is_some());
+    let pos = at("4k3/8/8/8/8/8/8/3nK3 w - - 0 1");
+    assert!(datagen::resolve(&pos, &[mv("e1d1")]).is_none());
+}
+
+/// The label of a position whose best move takes a queen: the written position is the
+/// one after the capture (the other side to move), and the score stays White's view
+/// of the searched position, so it is clearly for White, and against it when the
+/// colours are swapped.
+#[test]
+fn a_resolved_label_keeps_the_score_in_whites_view() {
+    let white = Position::from_fen("4k3/4p3/8/2q5/8/1N6/4P3/4K3 w - - 0 1").unwrap();
+    for (pos, sign) in [(white.clone(), 1), (white.mirrored(), -1)] {
+        let mut p = pos.clone();
+        let tt = TranspositionTable::new(4);
+        let limits = Limits {
+            nodes: Some(3000),
+            ..Limits::default()
+        };
+        let clock = Clock::new(Instant::now(), false);
+        let out = search(
+            &mut p,
+            &limits,
+            0,
+            &tt,
+            &clock,
+            SearchConfig::default(),
+            &mut |_| {},
+        );
+        let k = datagen::label(&pos, &out).unwrap();
+        assert_eq!(k.resolved, 1, "{} {:?}", pos.to_fen(), out.pv);
+        let written = Position::from_fen(&k.fen).unwrap();
+        assert_ne!(written.side_to_move(), pos.side_to_move());
+        assert!(k.score * sign > 200, "{} {}", pos.to_fen(), k.score);
+    }
+}
+
+/// Every position a few games keep is quiet as the search saw it: not in check, and its
+/// line goes on (if at all) with a legal quiet move; and some of them were reached by
+/// resolving captures, so the check has something to catch.
+#[test]
+fn games_keep_quiet_positions() {
+    let cfg = Config {
+        nodes: 300,
+        seed: 21,
+        ..Config::default()
+    };
+    let mut rng = StdRng::seed_from_u64(cfg.seed);
+    let mut w = Worker::new();
+    let mut tt = TranspositionTable::new(4);
+    let (mut kept, mut resolved) = (0, 0);
+    for game in 1..=4 {
+        let Some((positions, _)) = datagen::play_game(&mut rng, &mut w, &mut tt, &cfg, None, game)
+        else {
+            continue;
+        };
+        for k in positions {
+            let pos = Position::from_fen(&k.fen).unwrap();
+            assert!(!pos.in_check(), "{}", k.fen);
+            if let Some(&head) = k.rest.first() {
+                assert!(pos.is_legal(head), "{} {head}", k.fen);
+                assert!(
+                    !pos.is_capture(head) && head.get_promotion().is_none(),
+                    "{} {head}",
+                    k.fen
+                );
+            }
+            kept += 1;
+            resolved += (k.resolved > 0) as u32;
+        }
+    }
+    assert!(kept > 50, "{kept}");
+    assert!(resolved > 0, "{resolved} of {kept}");
 }
