@@ -14,11 +14,14 @@
 //! ```
 //!
 //! A game's lines are written and flushed together when it ends, so stopping the run
-//! (Ctrl-C) keeps every finished game and never leaves half a line. Several processes
-//! with different seeds and output files run side by side.
+//! (Ctrl-C) keeps every finished game and never leaves half a line. After each game a
+//! small state file, `<out>.state` (see [`State`]), records where the sequence of games
+//! stands, so that running the same command again continues it instead of replaying
+//! the same games. Several processes with different seeds and output files run side by
+//! side; two processes must never share an output file.
 
 use std::collections::HashMap;
-use std::fs::OpenOptions;
+use std::fs::{File, OpenOptions};
 use std::io::{self, Write};
 use std::time::Instant;
 
@@ -45,11 +48,12 @@ const RANDOM_PLIES_BOOK: u32 = 2;
 // A repeated option takes its last value, so that a script can append an override.
 #[command(args_override_self = true)]
 pub struct Config {
-    /// File the positions are appended to.
+    /// File the positions are appended to; `<FILE>.state` records where the sequence of
+    /// games stands, so that the same command run again continues it.
     #[arg(long, value_name = "FILE", default_value_t = Config::default().out)]
     pub out: String,
-    /// Stop after this many games (default: no limit), or after --positions, whichever
-    /// comes first.
+    /// Stop after this many games in this run (default: no limit), or after
+    /// --positions, whichever comes first.
     #[arg(
         long,
         value_name = "N",
@@ -57,7 +61,8 @@ pub struct Config {
         hide_default_value = true
     )]
     pub games: u64,
-    /// Stop after this many positions, or after --games, whichever comes first.
+    /// Stop after this many positions in this run, or after --games, whichever comes
+    /// first.
     #[arg(long, value_name = "N", default_value_t = Config::default().positions)]
     pub positions: u64,
     /// Nodes searched per move (0 counts as 1).
@@ -149,7 +154,7 @@ fn at_most_40(s: &str) -> Result<u32, String> {
         .map_err(|e| e.to_string())
 }
 
-/// Totals of a run.
+/// Totals of a run (this run only; the state file holds those of the output file).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Summary {
     pub games: u64,
@@ -210,8 +215,9 @@ impl Book {
 
 /// The position game `game_index` starts from: a book position (if there is a book)
 /// and then `cfg.plies()` random plies, one more when `game_index` is odd. `None` when
-/// the random plies end the game. It draws from `rng` and from nothing else (the
-/// searches draw nothing), so the same seed plays the same games.
+/// the random plies end the game. It draws from `rng` and from nothing else, so
+/// replaying the openings of earlier games brings `rng` to where a new game starts
+/// (which is how a run resumes).
 pub fn opening(
     rng: &mut StdRng,
     cfg: &Config,
@@ -399,7 +405,150 @@ pub fn play_game(
     Some((kept, 0.5))
 }
 
-/// Runs datagen, appending to `cfg.out`, with progress on stderr.
+/// Where the sequence of games written to an output file stands: the sidecar
+/// `<out>.state`, rewritten (to a temporary file, then renamed over it, so it is always
+/// whole) after every game. Running the same command again replays the openings of
+/// the games already played (cheap: no search) to bring the seeded generator to game
+/// `next_game`, and goes on from there, so that two runs of N games write exactly what
+/// one run of 2N would. The settings that decide the openings (seed, random plies,
+/// book) are recorded and must match; `--nodes`/`--depth` may change between runs.
+/// `bytes`, the output's length after the last recorded game, catches an output
+/// written past the state (the run stopped between the two writes: the last game would
+/// be played again) or cut or replaced since: the run then refuses to go on rather
+/// than duplicate or misnumber games.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct State {
+    pub seed: u64,
+    pub random_plies: u32,
+    /// The `--book` path as given, or `-`.
+    pub book: String,
+    /// Games and positions written to the output file so far, over all runs.
+    pub games: u64,
+    pub positions: u64,
+    /// The index of the next game (games are numbered from 1; an opening that left no
+    /// game counts too).
+    pub next_game: u64,
+    pub bytes: u64,
+}
+
+impl State {
+    /// The state of a sequence that has not started yet, for an output of `bytes`.
+    fn new(cfg: &Config, bytes: u64) -> State {
+        State {
+            seed: cfg.seed,
+            random_plies: cfg.plies(),
+            book: cfg.book.clone().unwrap_or_else(|| "-".into()),
+            games: 0,
+            positions: 0,
+            next_game: 1,
+            bytes,
+        }
+    }
+
+    /// The state file's path for output `out`.
+    pub fn path(out: &str) -> String {
+        format!("{out}.state")
+    }
+
+    /// The file's text: one `key value` line each.
+    pub fn text(&self) -> String {
+        format!(
+            "seed {}\nrandom_plies {}\nbook {}\ngames {}\npositions {}\nnext_game {}\nbytes {}\n",
+            self.seed,
+            self.random_plies,
+            self.book,
+            self.games,
+            self.positions,
+            self.next_game,
+            self.bytes
+        )
+    }
+
+    /// Reads [`State::text`]; `None` if a key is missing or a number is not one.
+    pub fn parse(text: &str) -> Option<State> {
+        let get = |key: &str| {
+            text.lines()
+                .find_map(|l| l.strip_prefix(key)?.strip_prefix(' '))
+                .map(str::trim)
+        };
+        let num = |key: &str| get(key)?.parse::<u64>().ok();
+        Some(State {
+            seed: num("seed")?,
+            random_plies: u32::try_from(num("random_plies")?).ok()?,
+            book: get("book")?.to_string(),
+            games: num("games")?,
+            positions: num("positions")?,
+            next_game: num("next_game")?.max(1),
+            bytes: num("bytes")?,
+        })
+    }
+
+    /// The state recorded for output `out`, if there is one.
+    fn load(out: &str) -> io::Result<Option<State>> {
+        let path = State::path(out);
+        match std::fs::read_to_string(&path) {
+            Ok(text) => State::parse(&text).map(Some).ok_or_else(|| {
+                io::Error::new(io::ErrorKind::InvalidData, format!("{path}: not a state"))
+            }),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
+            Err(e) => Err(io::Error::new(e.kind(), format!("{path}: {e}"))),
+        }
+    }
+
+    /// Writes the state for output `out`: to a temporary file, synced, then renamed.
+    fn save(&self, out: &str) -> io::Result<()> {
+        let path = State::path(out);
+        let tmp = format!("{path}.tmp");
+        let mut f = File::create(&tmp)?;
+        f.write_all(self.text().as_bytes())?;
+        f.sync_all()?;
+        std::fs::rename(&tmp, &path)
+    }
+
+    /// Why this state cannot be continued by `cfg` on an output of `bytes`, if it
+    /// cannot.
+    fn mismatch(&self, cfg: &Config, bytes: u64) -> Option<String> {
+        let want = State::new(cfg, bytes);
+        let setting = |name: &str, had: String, now: String| {
+            format!(
+                "{} was written with {name} {had}, this run has {now}; run with the same \
+                 settings, or another --out",
+                State::path(&cfg.out)
+            )
+        };
+        if self.seed != want.seed {
+            Some(setting(
+                "--seed",
+                self.seed.to_string(),
+                want.seed.to_string(),
+            ))
+        } else if self.random_plies != want.random_plies {
+            Some(setting(
+                "--random-plies",
+                self.random_plies.to_string(),
+                want.random_plies.to_string(),
+            ))
+        } else if self.book != want.book {
+            Some(setting("--book", self.book.clone(), want.book))
+        } else if self.bytes != bytes {
+            Some(format!(
+                "{} has {bytes} bytes but {} records {} (written past the state when a run \
+                 stopped, or changed since); cut it to {} bytes to go on, or remove the \
+                 state file to start the games over",
+                cfg.out,
+                State::path(&cfg.out),
+                self.bytes,
+                self.bytes
+            ))
+        } else {
+            None
+        }
+    }
+}
+
+/// Runs datagen, appending to `cfg.out` and continuing the sequence of games that
+/// `<out>.state` records, with progress (games, positions, positions per second) on
+/// stderr every 10 seconds or so.
 pub fn run(cfg: &Config) -> io::Result<Summary> {
     let book = cfg.book.as_deref().map(Book::load).transpose()?;
     if let (Some(b), Some(path)) = (&book, &cfg.book) {
@@ -409,50 +558,100 @@ pub fn run(cfg: &Config) -> io::Result<Summary> {
             b.skipped
         );
     }
+    let recorded = State::load(&cfg.out)?;
     let mut file = OpenOptions::new()
         .create(true)
         .append(true)
         .open(&cfg.out)?;
+    let bytes = file.metadata()?.len();
+    let mut state = match recorded {
+        Some(s) => {
+            if let Some(why) = s.mismatch(cfg, bytes) {
+                return Err(io::Error::other(why));
+            }
+            eprintln!(
+                "datagen: {} holds {} games, {} positions; going on with game {}",
+                cfg.out, s.games, s.positions, s.next_game
+            );
+            s
+        }
+        None => {
+            if bytes > 0 {
+                eprintln!(
+                    "datagen: {} has lines but no {}: its games are not known, and this \
+                     run starts the sequence of --seed {} from the first game",
+                    cfg.out,
+                    State::path(&cfg.out),
+                    cfg.seed
+                );
+            }
+            State::new(cfg, bytes)
+        }
+    };
     let mut rng = StdRng::seed_from_u64(cfg.seed);
+    for game_index in 1..state.next_game {
+        opening(&mut rng, cfg, book.as_ref(), game_index);
+    }
     let mut worker = Worker::new();
     let mut tt = TranspositionTable::new(16);
     let start = Instant::now();
     let mut last_report = Instant::now();
     let mut sum = Summary::default();
-    let mut game_index = 0;
     while sum.games < cfg.games && sum.positions < cfg.positions {
-        game_index += 1;
-        let Some((kept, result)) = play_game(
+        let game_index = state.next_game;
+        state.next_game += 1;
+        let game = play_game(
             &mut rng,
             &mut worker,
             &mut tt,
             cfg,
             book.as_ref(),
             game_index,
-        ) else {
-            continue;
-        };
-        let mut text = String::new();
-        for k in &kept {
-            text.push_str(&format!("{} | {} | {result:.1}\n", k.fen, k.score));
+        );
+        if let Some((kept, result)) = game {
+            let mut text = String::new();
+            for k in &kept {
+                text.push_str(&format!("{} | {} | {result:.1}\n", k.fen, k.score));
+            }
+            file.write_all(text.as_bytes())?;
+            file.flush()?;
+            // On disk before the state says so, so that the state never runs ahead.
+            file.sync_data()?;
+            sum.games += 1;
+            sum.positions += kept.len() as u64;
+            state.games += 1;
+            state.positions += kept.len() as u64;
+            state.bytes += text.len() as u64;
         }
-        file.write_all(text.as_bytes())?;
-        file.flush()?;
-        sum.games += 1;
-        sum.positions += kept.len() as u64;
+        state.save(&cfg.out)?;
         if last_report.elapsed().as_secs() >= 10 {
             last_report = Instant::now();
-            let secs = start.elapsed().as_secs_f64().max(0.001);
-            let rate = sum.positions as f64 / secs;
-            let left = cfg.positions.saturating_sub(sum.positions) as f64 / rate.max(0.001);
-            eprintln!(
-                "datagen: {} games, {} positions, {:.0} positions/s, ETA {:.0} min",
-                sum.games,
-                sum.positions,
-                rate,
-                left / 60.0
-            );
+            let left = cfg.positions.saturating_sub(sum.positions) as f64;
+            let eta = left / rate(&sum, start).max(0.001) / 60.0;
+            eprintln!("datagen: {}, ETA {eta:.0} min", progress(&sum, start));
         }
     }
+    eprintln!(
+        "datagen: {}; {} holds {} games, {} positions",
+        progress(&sum, start),
+        cfg.out,
+        state.games,
+        state.positions
+    );
     Ok(sum)
+}
+
+/// This run's positions per second.
+fn rate(sum: &Summary, start: Instant) -> f64 {
+    sum.positions as f64 / start.elapsed().as_secs_f64().max(0.001)
+}
+
+/// The progress line: this run's games, positions and positions per second.
+fn progress(sum: &Summary, start: Instant) -> String {
+    format!(
+        "{} games, {} positions, {:.1} positions/s",
+        sum.games,
+        sum.positions,
+        rate(sum, start)
+    )
 }

@@ -1,6 +1,6 @@
-//! `tiefe datagen` on tiny runs: games start from the book's positions, and the written
+//! `tiefe datagen` on tiny runs: games start from the book's positions, the written
 //! positions are the quiet ends of the search's capture lines with the score in White's
-//! view.
+//! view, and a run continues the sequence of games where the last one stopped.
 
 use std::io::BufReader;
 use std::path::PathBuf;
@@ -10,7 +10,7 @@ use std::time::Instant;
 use chess::ChessMove;
 use rand::rngs::StdRng;
 use rand::SeedableRng;
-use tiefe::datagen::{self, Book, Config};
+use tiefe::datagen::{self, Book, Config, State};
 use tiefe::position::Position;
 use tiefe::search::{search, SearchConfig, Worker};
 use tiefe::time::{Clock, Limits};
@@ -217,4 +217,55 @@ fn games_keep_quiet_positions() {
     }
     assert!(kept > 50, "{kept}");
     assert!(resolved > 0, "{resolved} of {kept}");
+}
+
+/// Two runs of three games write what one run of six does (so no game is played
+/// twice), the state counts them, and a run with other openings, or on a file written
+/// past its state, refuses to go on.
+#[test]
+fn a_run_continues_the_games_where_the_last_stopped() {
+    let (dir, book) = scratch("resume");
+    let path = |name: &str| dir.join(name).to_string_lossy().into_owned();
+    let three = Config {
+        out: path("a.txt"),
+        games: 3,
+        nodes: 300,
+        seed: 5,
+        book: Some(book),
+        ..Config::default()
+    };
+    let first = datagen::run(&three).unwrap();
+    let after_three = std::fs::read_to_string(&three.out).unwrap();
+    let second = datagen::run(&three).unwrap();
+    let six = Config {
+        out: path("b.txt"),
+        games: 6,
+        ..three.clone()
+    };
+    let all = datagen::run(&six).unwrap();
+    let a = std::fs::read_to_string(&three.out).unwrap();
+    let b = std::fs::read_to_string(&six.out).unwrap();
+    assert_eq!(first.games + second.games, 6);
+    assert_eq!(first.positions + second.positions, all.positions);
+    assert!(a.starts_with(&after_three) && a.len() > after_three.len());
+    assert_eq!(a, b);
+
+    let state = State::parse(&std::fs::read_to_string(State::path(&three.out)).unwrap()).unwrap();
+    assert_eq!(state.games, 6);
+    assert_eq!(state.positions, a.lines().count() as u64);
+    assert_eq!(state.bytes, a.len() as u64);
+    assert!(state.next_game > 6);
+
+    // Another seed would number other games as these: refused, the file untouched.
+    let other = Config {
+        seed: 6,
+        ..three.clone()
+    };
+    assert!(datagen::run(&other).is_err());
+    assert_eq!(std::fs::read_to_string(&three.out).unwrap(), a);
+    // A file longer than its state says (stopped between the two writes): refused.
+    std::fs::write(&three.out, format!("{a}x")).unwrap();
+    let err = datagen::run(&three).unwrap_err();
+    assert!(err.to_string().contains("bytes"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
 }
