@@ -1,31 +1,46 @@
 //! `tiefe datagen`: training positions for the evaluation tuner, from self-play.
 //!
-//! Each game starts from the start position with a few random plies (from a seeded
-//! generator, so a run can be repeated exactly), then Tiefe plays itself at a fixed node
-//! budget per move. Quiet positions (side to move not in check, best move neither a
-//! capture nor a promotion, score not a mate) are kept with the search score; when the
-//! game ends, each is written with the result:
+//! Each game starts from the start position, or from a position of an opening book
+//! (`--book`), with a few random plies (from a seeded generator, so a run can be
+//! repeated exactly), then Tiefe plays itself at a fixed node budget (`--nodes`) or
+//! depth (`--depth`) per move. Every searched position is labelled with its search
+//! score after being *resolved* along the search's own line (see [`label`]): the
+//! captures and promotions the principal variation starts with are played, so that the
+//! written position is the quiet one the search expects once the exchanges are over.
+//! When the game ends, each kept position is written with the result:
 //!
 //! ```text
 //! <fen> | <score in centipawns, White's view> | <result for White: 1.0, 0.5 or 0.0>
 //! ```
 //!
 //! A game's lines are written and flushed together when it ends, so stopping the run
-//! (Ctrl-C) keeps every finished game and never leaves half a line. Several processes
-//! with different seeds and output files run side by side.
+//! (Ctrl-C) keeps every finished game and never leaves half a line. After each game a
+//! small state file, `<out>.state` (see [`State`]), records where the sequence of games
+//! stands, so that running the same command again continues it instead of replaying
+//! the same games. Several processes with different seeds and output files run side by
+//! side; two processes must never share an output file.
 
-use std::fs::OpenOptions;
-use std::io::Write;
+use std::collections::HashMap;
+use std::fs::{File, OpenOptions};
+use std::io::{self, Write};
 use std::time::Instant;
 
+use crate::types::ChessMove;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
 use crate::position::Position;
 use crate::score::MATE_BOUND;
-use crate::search::{SearchConfig, Worker};
+use crate::search::{Outcome, SearchConfig, Worker};
 use crate::time::{Clock, Limits};
 use crate::tt::TranspositionTable;
+
+/// Random plies before each game without a book: enough for varied games from the one
+/// start position.
+const RANDOM_PLIES: u32 = 8;
+/// Random plies after a book position: the book already varies the openings, and
+/// random moves on top of a balanced book line mostly spoil it.
+const RANDOM_PLIES_BOOK: u32 = 2;
 
 /// What a datagen run does; also the options of `tiefe datagen`, so that the command
 /// line and the library share one set of defaults (those of [`Config::default`]).
@@ -33,11 +48,12 @@ use crate::tt::TranspositionTable;
 // A repeated option takes its last value, so that a script can append an override.
 #[command(args_override_self = true)]
 pub struct Config {
-    /// File the positions are appended to.
+    /// File the positions are appended to; `<FILE>.state` records where the sequence of
+    /// games stands, so that the same command run again continues it.
     #[arg(long, value_name = "FILE", default_value_t = Config::default().out)]
     pub out: String,
-    /// Stop after this many games (default: no limit), or after --positions, whichever
-    /// comes first.
+    /// Stop after this many games in this run (default: no limit), or after
+    /// --positions, whichever comes first.
     #[arg(
         long,
         value_name = "N",
@@ -45,7 +61,8 @@ pub struct Config {
         hide_default_value = true
     )]
     pub games: u64,
-    /// Stop after this many positions, or after --games, whichever comes first.
+    /// Stop after this many positions in this run, or after --games, whichever comes
+    /// first.
     #[arg(long, value_name = "N", default_value_t = Config::default().positions)]
     pub positions: u64,
     /// Nodes searched per move (0 counts as 1).
@@ -56,19 +73,28 @@ pub struct Config {
         value_parser = at_least_one
     )]
     pub nodes: u64,
-    /// Seed of the random opening plies: the same seed plays the same games, and
-    /// processes run side by side need different seeds.
-    #[arg(long, value_name = "N", default_value_t = Config::default().seed)]
-    pub seed: u64,
-    /// Random plies at the start of each game (one more in every other game, so that
-    /// both colours start to move); more than 40 counts as 40.
+    /// Search each move to this depth (1 to 64) instead of --nodes.
     #[arg(
         long,
         value_name = "N",
-        default_value_t = Config::default().random_plies,
-        value_parser = at_most_40
+        conflicts_with = "nodes",
+        value_parser = clap::value_parser!(u32).range(1..=64)
     )]
-    pub random_plies: u32,
+    pub depth: Option<u32>,
+    /// Seed of the random openings: the same seed plays the same games, and processes
+    /// run side by side need different seeds.
+    #[arg(long, value_name = "N", default_value_t = Config::default().seed)]
+    pub seed: u64,
+    /// Random plies at the start of each game (one more in every other game, so that
+    /// both colours start to move); more than 40 counts as 40 [default: 8, or 2 with
+    /// --book].
+    #[arg(long, value_name = "N", value_parser = at_most_40)]
+    pub random_plies: Option<u32>,
+    /// Start each game from a position of this file, chosen by the seeded generator:
+    /// one FEN or EPD line each (the first four fields; EPD operations after them are
+    /// ignored, and so are lines that are not a legal position).
+    #[arg(long, value_name = "FILE")]
+    pub book: Option<String>,
 }
 
 impl Default for Config {
@@ -78,8 +104,36 @@ impl Default for Config {
             games: u64::MAX,
             positions: 1_000_000,
             nodes: 3_000,
+            depth: None,
             seed: 1,
-            random_plies: 8,
+            random_plies: None,
+            book: None,
+        }
+    }
+}
+
+impl Config {
+    /// The random plies each game starts with (before the extra one of every other
+    /// game): `--random-plies`, or its default, which is smaller with a book.
+    pub fn plies(&self) -> u32 {
+        self.random_plies.unwrap_or(if self.book.is_some() {
+            RANDOM_PLIES_BOOK
+        } else {
+            RANDOM_PLIES
+        })
+    }
+
+    /// The limits of each move's search: the depth if one is given, else the nodes.
+    pub fn limits(&self) -> Limits {
+        match self.depth {
+            Some(d) => Limits {
+                depth: Some(d),
+                ..Limits::default()
+            },
+            None => Limits {
+                nodes: Some(self.nodes.max(1)),
+                ..Limits::default()
+            },
         }
     }
 }
@@ -100,11 +154,165 @@ fn at_most_40(s: &str) -> Result<u32, String> {
         .map_err(|e| e.to_string())
 }
 
-/// Totals of a run.
+/// Totals of a run (this run only; the state file holds those of the output file).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Summary {
+    /// Games played to their end and written.
     pub games: u64,
+    /// Positions written (lines of the output).
     pub positions: u64,
+}
+
+/// The starting positions of `--book`, as FENs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Book {
+    /// Every usable line, as a full FEN (clocks completed where the line had none).
+    pub fens: Vec<String>,
+    /// Lines that were neither blank nor a legal position with a legal move, so that
+    /// a wrong file (a Chess960 book, say) is noticed.
+    pub skipped: usize,
+}
+
+impl Book {
+    /// Reads a book file; a file without a single usable position is an error.
+    pub fn load(path: &str) -> io::Result<Book> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| io::Error::new(e.kind(), format!("--book {path}: {e}")))?;
+        let book = Book::parse(&text);
+        if book.fens.is_empty() {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidData,
+                format!("--book {path}: no usable position"),
+            ));
+        }
+        Ok(book)
+    }
+
+    /// Reads the positions of a book text, one a line. Each line's first four fields
+    /// are the position; when the next two are numbers the line is a whole FEN and its
+    /// clocks are kept, otherwise (EPD operations, or nothing) the clocks are `0 1`.
+    /// Lines that are blank or start with `#` are passed over silently.
+    pub fn parse(text: &str) -> Book {
+        let mut fens = Vec::new();
+        let mut skipped = 0;
+        for line in text.lines() {
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let f: Vec<&str> = line.split_whitespace().collect();
+            let clocks = f.len() >= 6 && f[4].parse::<u32>().is_ok() && f[5].parse::<u32>().is_ok();
+            let fen = match f.len() {
+                0..=3 => None,
+                _ if clocks => Some(f[..6].join(" ")),
+                _ => Some(format!("{} 0 1", f[..4].join(" "))),
+            };
+            match fen.and_then(|fen| Position::from_fen(&fen).ok()) {
+                Some(pos) if pos.has_legal_move() => fens.push(pos.to_fen()),
+                _ => skipped += 1,
+            }
+        }
+        Book { fens, skipped }
+    }
+}
+
+/// The position game `game_index` starts from: a book position (if there is a book)
+/// and then `cfg.plies()` random plies, one more when `game_index` is odd. `None` when
+/// the random plies end the game. It draws from `rng` and from nothing else, so
+/// replaying the openings of earlier games brings `rng` to where a new game starts
+/// (which is how a run resumes).
+pub fn opening(
+    rng: &mut StdRng,
+    cfg: &Config,
+    book: Option<&Book>,
+    game_index: u64,
+) -> Option<Position> {
+    let mut pos = match book {
+        Some(b) => Position::from_fen(&b.fens[rng.random_range(0..b.fens.len())]).ok()?,
+        None => Position::startpos(),
+    };
+    let plies = cfg.plies() + (game_index % 2) as u32;
+    for _ in 0..plies {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            return None;
+        }
+        pos.make_move(moves[rng.random_range(0..moves.len())]);
+    }
+    pos.has_legal_move().then_some(pos)
+}
+
+/// One training position as a game keeps it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Kept {
+    /// The position written: the searched one after the captures and promotions its
+    /// principal variation starts with.
+    pub fen: String,
+    /// The search score, White's view.
+    pub score: i32,
+    /// How many plies of the principal variation were played to reach `fen`.
+    pub resolved: usize,
+    /// The rest of the principal variation, from `fen`: it starts with a quiet move
+    /// (or is empty when the search stood pat there).
+    pub rest: Vec<ChessMove>,
+    /// The written position's key, to keep it once per game.
+    key: u64,
+}
+
+/// The position the search expects once the exchanges are over: `pos` after the
+/// captures and promotions (en passant included) that `pv` starts with, and the rest
+/// of `pv` from there. It is quiet as far as the search saw: the next move of its line
+/// is quiet, or the line ends there because the quiescence search stood pat. `None`
+/// when it is not a position to learn from: the side to move is in check (a capture
+/// gave check and the line goes on with a quiet evasion, or the searched position is
+/// in check and its best move is quiet), or the game is over or drawn there. `pv` must
+/// be legal from `pos` (as [`Outcome::pv`] is); the walk stops at a move that is not.
+pub fn resolve(pos: &Position, pv: &[ChessMove]) -> Option<(Position, usize, Vec<ChessMove>)> {
+    let mut p = pos.clone();
+    let mut n = 0;
+    while let Some(&m) = pv.get(n) {
+        if !p.is_legal(m) || !(p.is_capture(m) || m.get_promotion().is_some()) {
+            break;
+        }
+        p.make_move(m);
+        n += 1;
+    }
+    if p.in_check() || !p.has_legal_move() || p.is_draw(p.ply_count()) {
+        return None;
+    }
+    Some((p, n, pv[n..].to_vec()))
+}
+
+/// The training position a search of `pos` gives, if any: `pos` resolved along the
+/// search's principal variation (see [`resolve`]; the best move alone when the
+/// outcome has no line starting with it), labelled with the search score. The score is
+/// the searched position's, from the view of the side to move there, turned into
+/// White's view by that side (not by the side to move of the resolved position, which
+/// differs after an odd number of captures). Mate scores are left out: they say
+/// nothing the evaluation could learn.
+pub fn label(pos: &Position, out: &Outcome) -> Option<Kept> {
+    let best = out.best?;
+    if out.score.abs() >= MATE_BOUND {
+        return None;
+    }
+    let pv = if out.pv.first() == Some(&best) {
+        &out.pv[..]
+    } else {
+        std::slice::from_ref(&best)
+    };
+    let (resolved, plies, rest) = resolve(pos, pv)?;
+    let score = if pos.side_to_move() == crate::types::Color::White {
+        out.score
+    } else {
+        -out.score
+    };
+    Some(Kept {
+        fen: resolved.to_fen(),
+        score,
+        resolved: plies,
+        rest,
+        key: resolved.key(),
+    })
 }
 
 /// Longest game played out (plies after the random opening); then it is a draw.
@@ -113,33 +321,26 @@ const MAX_PLIES: usize = 400;
 const WIN_SCORE: i32 = 1_500;
 const WIN_PLIES: u32 = 6;
 
-/// One game: the kept positions (FEN and White-view score) and White's result.
+/// One game: the kept positions and White's result; `None` when the opening leaves no
+/// game to play. A position reached more than once in the game (a repetition, or a
+/// resolved position that the game then reaches itself) is kept once, with the label
+/// of the search that looked at it most directly (fewest resolved plies, then the
+/// first), so that no position weighs twice.
 pub fn play_game(
     rng: &mut StdRng,
     worker: &mut Worker,
     tt: &mut TranspositionTable,
     cfg: &Config,
+    book: Option<&Book>,
     game_index: u64,
-) -> Option<(Vec<(String, i32)>, f32)> {
-    let mut pos = Position::startpos();
-    let plies = cfg.random_plies + (game_index % 2) as u32;
-    for _ in 0..plies {
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            return None;
-        }
-        pos.make_move(moves[rng.random_range(0..moves.len())]);
-    }
-    if !pos.has_legal_move() {
-        return None;
-    }
+) -> Option<(Vec<Kept>, f32)> {
+    let mut pos = opening(rng, cfg, book, game_index)?;
     tt.clear();
     worker.clear();
-    let limits = Limits {
-        nodes: Some(cfg.nodes),
-        ..Limits::default()
-    };
-    let mut kept = Vec::new();
+    let limits = cfg.limits();
+    let mut kept: Vec<Kept> = Vec::new();
+    // Where each kept position (by its key) is in `kept`.
+    let mut seen: HashMap<u64, usize> = HashMap::new();
     let mut winning = 0u32;
     let mut last_sign = 0;
     for _ in 0..MAX_PLIES {
@@ -171,15 +372,21 @@ pub fn play_game(
             &mut |_| {},
         );
         let best = out.best?;
+        if let Some(k) = label(&pos, &out) {
+            match seen.get(&k.key) {
+                Some(&i) if kept[i].resolved > k.resolved => kept[i] = k,
+                Some(_) => {}
+                None => {
+                    seen.insert(k.key, kept.len());
+                    kept.push(k);
+                }
+            }
+        }
         let white = if pos.side_to_move() == crate::types::Color::White {
             out.score
         } else {
             -out.score
         };
-        let quiet = !pos.in_check() && !pos.is_capture(best) && best.get_promotion().is_none();
-        if quiet && out.score.abs() < MATE_BOUND {
-            kept.push((pos.to_fen(), white));
-        }
         let sign = if white >= WIN_SCORE {
             1
         } else if white <= -WIN_SCORE {
@@ -201,46 +408,257 @@ pub fn play_game(
     Some((kept, 0.5))
 }
 
-/// Runs datagen, appending to `cfg.out`, with progress on stderr.
-pub fn run(cfg: &Config) -> std::io::Result<Summary> {
+/// Where the sequence of games written to an output file stands: the sidecar
+/// `<out>.state`, rewritten (to a temporary file, then renamed over it, so it is always
+/// whole) after every game. Running the same command again replays the openings of
+/// the games already played (cheap: no search) to bring the seeded generator to game
+/// `next_game`, and goes on from there, so that two runs of N games write exactly what
+/// one run of 2N would. The settings that decide the openings (seed, random plies,
+/// book) are recorded and must match; `--nodes`/`--depth` may change between runs.
+/// `bytes`, the output's length after the last recorded game, catches an output
+/// written past the state (the run stopped between the two writes: the last game would
+/// be played again) or cut or replaced since: the run then refuses to go on rather
+/// than duplicate or misnumber games.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct State {
+    /// The `--seed` of the sequence: another seed is another sequence of games.
+    pub seed: u64,
+    /// The random plies after each opening (as clamped), which decide the openings too.
+    pub random_plies: u32,
+    /// The `--book` path as given, or `-`.
+    pub book: String,
+    /// Games written to the output file so far, over all runs.
+    pub games: u64,
+    /// Positions written to the output file so far, over all runs.
+    pub positions: u64,
+    /// The index of the next game (games are numbered from 1; an opening that left no
+    /// game counts too).
+    pub next_game: u64,
+    /// The output file's length in bytes after the last recorded game.
+    pub bytes: u64,
+}
+
+impl State {
+    /// The state of a sequence that has not started yet, for an output of `bytes`.
+    fn new(cfg: &Config, bytes: u64) -> State {
+        State {
+            seed: cfg.seed,
+            random_plies: cfg.plies(),
+            book: cfg.book.clone().unwrap_or_else(|| "-".into()),
+            games: 0,
+            positions: 0,
+            next_game: 1,
+            bytes,
+        }
+    }
+
+    /// The state file's path for output `out`.
+    pub fn path(out: &str) -> String {
+        format!("{out}.state")
+    }
+
+    /// The file's text: one `key value` line each.
+    pub fn text(&self) -> String {
+        format!(
+            "seed {}\nrandom_plies {}\nbook {}\ngames {}\npositions {}\nnext_game {}\nbytes {}\n",
+            self.seed,
+            self.random_plies,
+            self.book,
+            self.games,
+            self.positions,
+            self.next_game,
+            self.bytes
+        )
+    }
+
+    /// Reads [`State::text`]; `None` if a key is missing or a number is not one.
+    pub fn parse(text: &str) -> Option<State> {
+        let get = |key: &str| {
+            text.lines()
+                .find_map(|l| l.strip_prefix(key)?.strip_prefix(' '))
+                .map(str::trim)
+        };
+        let num = |key: &str| get(key)?.parse::<u64>().ok();
+        Some(State {
+            seed: num("seed")?,
+            random_plies: u32::try_from(num("random_plies")?).ok()?,
+            book: get("book")?.to_string(),
+            games: num("games")?,
+            positions: num("positions")?,
+            next_game: num("next_game")?.max(1),
+            bytes: num("bytes")?,
+        })
+    }
+
+    /// The state recorded for output `out`, if there is one.
+    fn load(out: &str) -> io::Result<Option<State>> {
+        let path = State::path(out);
+        match std::fs::read_to_string(&path) {
+            Ok(text) => State::parse(&text).map(Some).ok_or_else(|| {
+                io::Error::new(io::ErrorKind::InvalidData, format!("{path}: not a state"))
+            }),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
+            Err(e) => Err(io::Error::new(e.kind(), format!("{path}: {e}"))),
+        }
+    }
+
+    /// Writes the state for output `out`: to a temporary file, synced, then renamed.
+    fn save(&self, out: &str) -> io::Result<()> {
+        let path = State::path(out);
+        let tmp = format!("{path}.tmp");
+        let mut f = File::create(&tmp)?;
+        f.write_all(self.text().as_bytes())?;
+        f.sync_all()?;
+        std::fs::rename(&tmp, &path)
+    }
+
+    /// Why this state cannot be continued by `cfg` on an output of `bytes`, if it
+    /// cannot.
+    fn mismatch(&self, cfg: &Config, bytes: u64) -> Option<String> {
+        let want = State::new(cfg, bytes);
+        let setting = |name: &str, had: String, now: String| {
+            format!(
+                "{} was written with {name} {had}, this run has {now}; run with the same \
+                 settings, or another --out",
+                State::path(&cfg.out)
+            )
+        };
+        if self.seed != want.seed {
+            Some(setting(
+                "--seed",
+                self.seed.to_string(),
+                want.seed.to_string(),
+            ))
+        } else if self.random_plies != want.random_plies {
+            Some(setting(
+                "--random-plies",
+                self.random_plies.to_string(),
+                want.random_plies.to_string(),
+            ))
+        } else if self.book != want.book {
+            Some(setting("--book", self.book.clone(), want.book))
+        } else if self.bytes != bytes {
+            Some(format!(
+                "{} has {bytes} bytes but {} records {} (written past the state when a run \
+                 stopped, or changed since); cut it to {} bytes to go on, or remove the \
+                 state file to start the games over",
+                cfg.out,
+                State::path(&cfg.out),
+                self.bytes,
+                self.bytes
+            ))
+        } else {
+            None
+        }
+    }
+}
+
+/// Runs datagen, appending to `cfg.out` and continuing the sequence of games that
+/// `<out>.state` records, with progress (games, positions, positions per second) on
+/// stderr every 10 seconds or so.
+pub fn run(cfg: &Config) -> io::Result<Summary> {
+    let book = cfg.book.as_deref().map(Book::load).transpose()?;
+    if let (Some(b), Some(path)) = (&book, &cfg.book) {
+        eprintln!(
+            "datagen: {} book positions from {path} ({} lines skipped)",
+            b.fens.len(),
+            b.skipped
+        );
+    }
+    let recorded = State::load(&cfg.out)?;
     let mut file = OpenOptions::new()
         .create(true)
         .append(true)
         .open(&cfg.out)?;
+    let bytes = file.metadata()?.len();
+    let mut state = match recorded {
+        Some(s) => {
+            if let Some(why) = s.mismatch(cfg, bytes) {
+                return Err(io::Error::other(why));
+            }
+            eprintln!(
+                "datagen: {} holds {} games, {} positions; going on with game {}",
+                cfg.out, s.games, s.positions, s.next_game
+            );
+            s
+        }
+        None => {
+            if bytes > 0 {
+                eprintln!(
+                    "datagen: {} has lines but no {}: its games are not known, and this \
+                     run starts the sequence of --seed {} from the first game",
+                    cfg.out,
+                    State::path(&cfg.out),
+                    cfg.seed
+                );
+            }
+            State::new(cfg, bytes)
+        }
+    };
     let mut rng = StdRng::seed_from_u64(cfg.seed);
+    for game_index in 1..state.next_game {
+        opening(&mut rng, cfg, book.as_ref(), game_index);
+    }
     let mut worker = Worker::new();
     let mut tt = TranspositionTable::new(16);
     let start = Instant::now();
     let mut last_report = Instant::now();
     let mut sum = Summary::default();
-    let mut game_index = 0;
     while sum.games < cfg.games && sum.positions < cfg.positions {
-        game_index += 1;
-        let Some((kept, result)) = play_game(&mut rng, &mut worker, &mut tt, cfg, game_index)
-        else {
-            continue;
-        };
-        let mut text = String::new();
-        for (fen, score) in &kept {
-            text.push_str(&format!("{fen} | {score} | {result:.1}\n"));
+        let game_index = state.next_game;
+        state.next_game += 1;
+        let game = play_game(
+            &mut rng,
+            &mut worker,
+            &mut tt,
+            cfg,
+            book.as_ref(),
+            game_index,
+        );
+        if let Some((kept, result)) = game {
+            let mut text = String::new();
+            for k in &kept {
+                text.push_str(&format!("{} | {} | {result:.1}\n", k.fen, k.score));
+            }
+            file.write_all(text.as_bytes())?;
+            file.flush()?;
+            // On disk before the state says so, so that the state never runs ahead.
+            file.sync_data()?;
+            sum.games += 1;
+            sum.positions += kept.len() as u64;
+            state.games += 1;
+            state.positions += kept.len() as u64;
+            state.bytes += text.len() as u64;
         }
-        file.write_all(text.as_bytes())?;
-        file.flush()?;
-        sum.games += 1;
-        sum.positions += kept.len() as u64;
+        state.save(&cfg.out)?;
         if last_report.elapsed().as_secs() >= 10 {
             last_report = Instant::now();
-            let secs = start.elapsed().as_secs_f64().max(0.001);
-            let rate = sum.positions as f64 / secs;
-            let left = cfg.positions.saturating_sub(sum.positions) as f64 / rate.max(0.001);
-            eprintln!(
-                "datagen: {} games, {} positions, {:.0} positions/s, ETA {:.0} min",
-                sum.games,
-                sum.positions,
-                rate,
-                left / 60.0
-            );
+            let left = cfg.positions.saturating_sub(sum.positions) as f64;
+            let eta = left / rate(&sum, start).max(0.001) / 60.0;
+            eprintln!("datagen: {}, ETA {eta:.0} min", progress(&sum, start));
         }
     }
+    eprintln!(
+        "datagen: {}; {} holds {} games, {} positions",
+        progress(&sum, start),
+        cfg.out,
+        state.games,
+        state.positions
+    );
     Ok(sum)
+}
+
+/// This run's positions per second.
+fn rate(sum: &Summary, start: Instant) -> f64 {
+    sum.positions as f64 / start.elapsed().as_secs_f64().max(0.001)
+}
+
+/// The progress line: this run's games, positions and positions per second.
+fn progress(sum: &Summary, start: Instant) -> String {
+    format!(
+        "{} games, {} positions, {:.1} positions/s",
+        sum.games,
+        sum.positions,
+        rate(sum, start)
+    )
 }

@@ -13,7 +13,6 @@
 
 pub mod bench;
 pub mod book;
-#[allow(missing_docs)] // documented in the datagen rewrite
 pub mod datagen;
 pub mod engine;
 pub mod eval;

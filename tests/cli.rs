@@ -49,10 +49,12 @@ fn every_command_answers_help() {
         "--nodes <N>",
         "--seed <N>",
         "--random-plies <N>",
+        "--depth <N>",
+        "--book <FILE>",
         "[default: datagen.txt]",
         "[default: 1000000]",
         "[default: 3000]",
-        "[default: 8]",
+        "[default: 8, or 2 with",
     ] {
         assert!(datagen.contains(flag), "{flag} missing:\n{datagen}");
     }

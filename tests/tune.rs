@@ -23,7 +23,7 @@ fn datagen_then_tune_lowers_the_loss_and_writes_the_weights() {
         positions: u64::MAX,
         nodes: 400,
         seed: 7,
-        random_plies: 8,
+        ..Config::default()
     };
     let sum = datagen::run(&cfg).unwrap();
     assert_eq!(sum.games, 6);
@@ -42,8 +42,8 @@ fn datagen_then_tune_lowers_the_loss_and_writes_the_weights() {
         Worker::new(),
         TranspositionTable::new(4),
     );
-    let ga = datagen::play_game(&mut a.0, &mut a.1, &mut a.2, &cfg, 1);
-    let gb = datagen::play_game(&mut b.0, &mut b.1, &mut b.2, &cfg, 1);
+    let ga = datagen::play_game(&mut a.0, &mut a.1, &mut a.2, &cfg, None, 1);
+    let gb = datagen::play_game(&mut b.0, &mut b.1, &mut b.2, &cfg, None, 1);
     assert_eq!(ga, gb);
 
     let (samples, bad) = tune::load(BufReader::new(text.as_bytes()));

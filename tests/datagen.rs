@@ -1,0 +1,271 @@
+//! `tiefe datagen` on tiny runs: games start from the book's positions, the written
+//! positions are the quiet ends of the search's capture lines with the score in White's
+//! view, and a run continues the sequence of games where the last one stopped.
+
+use std::io::BufReader;
+use std::path::PathBuf;
+use std::str::FromStr;
+use std::time::Instant;
+
+use rand::rngs::StdRng;
+use rand::SeedableRng;
+use tiefe::datagen::{self, Book, Config, State};
+use tiefe::position::Position;
+use tiefe::search::{search, SearchConfig, Worker};
+use tiefe::time::{Clock, Limits};
+use tiefe::tt::TranspositionTable;
+use tiefe::tune;
+use tiefe::types::ChessMove;
+
+/// Queenless positions (so that a game from them is told from one from the start
+/// position) in the shapes books come in: EPD with operations, a whole FEN with its
+/// clocks, the four fields alone; then a comment, and two lines that are not usable
+/// (not a position; a Chess960 position, whose castling rights Tiefe does not read).
+const BOOK: &str = "\
+r1b1kb1r/pppp1ppp/2n2n2/4p3/4P3/2N2N2/PPPP1PPP/R1B1KB1R w KQkq - bm Bb5; id \"a\";
+rnb1kbnr/ppp2ppp/8/4p3/4P3/8/PPP2PPP/RNB1KBNR w KQkq - 0 4
+r1b1k2r/ppp2ppp/2n2n2/2b1p3/2B1P3/2N2N2/PPP2PPP/R1B1K2R b KQkq -
+
+# a comment
+not a position
+bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf -
+";
+
+/// A fresh directory for one test, with the book written in it.
+fn scratch(name: &str) -> (PathBuf, String) {
+    let dir = std::env::temp_dir().join(format!("tiefe-datagen-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let book = dir.join("book.epd");
+    std::fs::write(&book, BOOK).unwrap();
+    (dir, book.to_string_lossy().into_owned())
+}
+
+fn has_queen(fen: &str) -> bool {
+    fen.split(' ').next().unwrap().contains(['q', 'Q'])
+}
+
+fn mv(text: &str) -> ChessMove {
+    ChessMove::from_str(text).unwrap()
+}
+
+#[test]
+fn the_book_is_read_and_its_positions_start_the_games() {
+    let book = Book::parse(BOOK);
+    assert_eq!(book.fens.len(), 3, "{book:?}");
+    assert_eq!(book.skipped, 2);
+    // EPD operations dropped and the clocks completed; a whole FEN keeps its own.
+    assert!(book.fens[0].ends_with(" w KQkq - 0 1"), "{}", book.fens[0]);
+    assert!(book.fens[1].ends_with(" 0 4"), "{}", book.fens[1]);
+
+    // With no random plies, an even game starts right at a book position, and the
+    // seeded generator picks more than one of them.
+    let cfg = Config {
+        random_plies: Some(0),
+        book: Some("book".into()),
+        ..Config::default()
+    };
+    let mut rng = StdRng::seed_from_u64(3);
+    let mut used = std::collections::HashSet::new();
+    for game in (2..40).step_by(2) {
+        let pos = datagen::opening(&mut rng, &cfg, Some(&book), game).unwrap();
+        assert!(book.fens.contains(&pos.to_fen()), "{}", pos.to_fen());
+        used.insert(pos.to_fen());
+    }
+    assert!(used.len() > 1);
+
+    // A run with the book: every line reads back, and each game's first position is
+    // queenless, as no game from the start position is after a few plies.
+    let (dir, path) = scratch("book");
+    let out = dir.join("data.txt").to_string_lossy().into_owned();
+    let cfg = Config {
+        out: out.clone(),
+        games: 2,
+        nodes: 300,
+        seed: 11,
+        book: Some(path),
+        ..Config::default()
+    };
+    assert_eq!(cfg.plies(), 2);
+    let sum = datagen::run(&cfg).unwrap();
+    assert_eq!(sum.games, 2);
+    let text = std::fs::read_to_string(&out).unwrap();
+    let (samples, bad) = tune::load(BufReader::new(text.as_bytes()));
+    assert_eq!((samples.len() as u64, bad), (sum.positions, 0));
+    let book = Book::load(cfg.book.as_ref().unwrap()).unwrap();
+    let plain = Config {
+        book: None,
+        ..cfg.clone()
+    };
+    for game in 1..=2 {
+        let mut a = StdRng::seed_from_u64(11);
+        let mut b = StdRng::seed_from_u64(11);
+        for earlier in 1..game {
+            datagen::opening(&mut a, &cfg, Some(&book), earlier);
+            datagen::opening(&mut b, &plain, None, earlier);
+        }
+        let mut tt = TranspositionTable::new(4);
+        let mut w = Worker::new();
+        let (with, _) =
+            datagen::play_game(&mut a, &mut w, &mut tt, &cfg, Some(&book), game).unwrap();
+        let (without, _) = datagen::play_game(&mut b, &mut w, &mut tt, &plain, None, game).unwrap();
+        assert!(!has_queen(&with[0].fen), "{}", with[0].fen);
+        assert!(has_queen(&without[0].fen), "{}", without[0].fen);
+        // The book's games are the ones in the file.
+        assert!(text.contains(&with[0].fen));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn resolving_plays_the_captures_and_promotions_the_line_starts_with() {
+    let at = |fen: &str| Position::from_fen(fen).unwrap();
+    // A capture and its recapture are played; the quiet move after them is not.
+    let pos = at("4k3/7p/1n6/3p4/4P3/8/7P/4K3 w - - 0 1");
+    let (p, n, rest) = datagen::resolve(&pos, &[mv("e4d5"), mv("b6d5"), mv("e1d2")]).unwrap();
+    assert_eq!(p.to_fen(), "4k3/7p/8/3n4/8/8/7P/4K3 w - - 0 2");
+    assert_eq!((n, rest), (2, vec![mv("e1d2")]));
+    // A line that starts quiet leaves the position as it is.
+    let (p, n, rest) = datagen::resolve(&pos, &[mv("e1d2"), mv("d5e4")]).unwrap();
+    assert_eq!((p.to_fen(), n, rest.len()), (pos.to_fen(), 0, 2));
+    // A promotion is noisy too, and the side to move changes with it.
+    let pos = at("8/P3k3/8/8/8/8/8/4K3 w - - 0 1");
+    let (p, n, _) = datagen::resolve(&pos, &[mv("a7a8q"), mv("e7d6")]).unwrap();
+    assert_eq!(
+        (p.to_fen().as_str(), n),
+        ("Q7/4k3/8/8/8/8/8/4K3 b - - 0 1", 1)
+    );
+    // A capture that gives check leaves a position in check: not quiet.
+    let pos = at("r3k3/8/8/8/8/8/8/R3K3 w - - 0 1");
+    assert!(datagen::resolve(&pos, &[mv("a1a8"), mv("e8e7")]).is_none());
+    assert!(datagen::resolve(&pos, &[mv("a1a8")]).is_none());
+    // So is a position in check whose best move is a quiet evasion.
+    let pos = at("4k3/8/8/8/8/8/8/r3K3 w - - 0 1");
+    assert!(datagen::resolve(&pos, &[mv("e1e2")]).is_none());
+    // A capture that leaves a dead draw teaches nothing.
+    let pos = at("4k3/8/8/8/8/8/7P/3nK3 w - - 0 1");
+    assert!(datagen::resolve(&pos, &[mv("e1d1")]).is_some());
+    let pos = at("4k3/8/8/8/8/8/8/3nK3 w - - 0 1");
+    assert!(datagen::resolve(&pos, &[mv("e1d1")]).is_none());
+}
+
+/// The label of a position whose best move takes a queen: the written position is the
+/// one after the capture (the other side to move), and the score stays White's view
+/// of the searched position, so it is clearly for White, and against it when the
+/// colours are swapped.
+#[test]
+fn a_resolved_label_keeps_the_score_in_whites_view() {
+    let white = Position::from_fen("4k3/4p3/8/2q5/8/1N6/4P3/4K3 w - - 0 1").unwrap();
+    for (pos, sign) in [(white.clone(), 1), (white.mirrored(), -1)] {
+        let mut p = pos.clone();
+        let tt = TranspositionTable::new(4);
+        let limits = Limits {
+            nodes: Some(3000),
+            ..Limits::default()
+        };
+        let clock = Clock::new(Instant::now(), false);
+        let out = search(
+            &mut p,
+            &limits,
+            0,
+            &tt,
+            &clock,
+            SearchConfig::default(),
+            &mut |_| {},
+        );
+        let k = datagen::label(&pos, &out).unwrap();
+        assert_eq!(k.resolved, 1, "{} {:?}", pos.to_fen(), out.pv);
+        let written = Position::from_fen(&k.fen).unwrap();
+        assert_ne!(written.side_to_move(), pos.side_to_move());
+        assert!(k.score * sign > 200, "{} {}", pos.to_fen(), k.score);
+    }
+}
+
+/// Every position a few games keep is quiet as the search saw it: not in check, and its
+/// line goes on (if at all) with a legal quiet move; and some of them were reached by
+/// resolving captures, so the check has something to catch.
+#[test]
+fn games_keep_quiet_positions() {
+    let cfg = Config {
+        nodes: 300,
+        seed: 21,
+        ..Config::default()
+    };
+    let mut rng = StdRng::seed_from_u64(cfg.seed);
+    let mut w = Worker::new();
+    let mut tt = TranspositionTable::new(4);
+    let (mut kept, mut resolved) = (0, 0);
+    for game in 1..=4 {
+        let Some((positions, _)) = datagen::play_game(&mut rng, &mut w, &mut tt, &cfg, None, game)
+        else {
+            continue;
+        };
+        for k in positions {
+            let pos = Position::from_fen(&k.fen).unwrap();
+            assert!(!pos.in_check(), "{}", k.fen);
+            if let Some(&head) = k.rest.first() {
+                assert!(pos.is_legal(head), "{} {head}", k.fen);
+                assert!(
+                    !pos.is_capture(head) && head.get_promotion().is_none(),
+                    "{} {head}",
+                    k.fen
+                );
+            }
+            kept += 1;
+            resolved += (k.resolved > 0) as u32;
+        }
+    }
+    assert!(kept > 50, "{kept}");
+    assert!(resolved > 0, "{resolved} of {kept}");
+}
+
+/// Two runs of three games write what one run of six does (so no game is played
+/// twice), the state counts them, and a run with other openings, or on a file written
+/// past its state, refuses to go on.
+#[test]
+fn a_run_continues_the_games_where_the_last_stopped() {
+    let (dir, book) = scratch("resume");
+    let path = |name: &str| dir.join(name).to_string_lossy().into_owned();
+    let three = Config {
+        out: path("a.txt"),
+        games: 3,
+        nodes: 300,
+        seed: 5,
+        book: Some(book),
+        ..Config::default()
+    };
+    let first = datagen::run(&three).unwrap();
+    let after_three = std::fs::read_to_string(&three.out).unwrap();
+    let second = datagen::run(&three).unwrap();
+    let six = Config {
+        out: path("b.txt"),
+        games: 6,
+        ..three.clone()
+    };
+    let all = datagen::run(&six).unwrap();
+    let a = std::fs::read_to_string(&three.out).unwrap();
+    let b = std::fs::read_to_string(&six.out).unwrap();
+    assert_eq!(first.games + second.games, 6);
+    assert_eq!(first.positions + second.positions, all.positions);
+    assert!(a.starts_with(&after_three) && a.len() > after_three.len());
+    assert_eq!(a, b);
+
+    let state = State::parse(&std::fs::read_to_string(State::path(&three.out)).unwrap()).unwrap();
+    assert_eq!(state.games, 6);
+    assert_eq!(state.positions, a.lines().count() as u64);
+    assert_eq!(state.bytes, a.len() as u64);
+    assert!(state.next_game > 6);
+
+    // Another seed would number other games as these: refused, the file untouched.
+    let other = Config {
+        seed: 6,
+        ..three.clone()
+    };
+    assert!(datagen::run(&other).is_err());
+    assert_eq!(std::fs::read_to_string(&three.out).unwrap(), a);
+    // A file longer than its state says (stopped between the two writes): refused.
+    std::fs::write(&three.out, format!("{a}x")).unwrap();
+    let err = datagen::run(&three).unwrap_err();
+    assert!(err.to_string().contains("bytes"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
