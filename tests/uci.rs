@@ -1253,3 +1253,45 @@ fn memory_stays_bounded_across_games() {
     }
     assert!(most < (16 + 32) * 1024, "resident {most} kB with Hash=16");
 }
+
+/// `Debug Log File`: every line in (`<< `) and out (`>> `) is appended to the file, in
+/// order, until the option is emptied; a file that cannot be opened is reported.
+#[test]
+fn debug_log_file() {
+    let path = std::env::temp_dir().join(format!("tiefe-log-{}.txt", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    let mut e = Engine::start();
+    e.send(&format!(
+        "setoption name Debug Log File value {}",
+        path.display()
+    ));
+    e.send("position startpos moves e2e4");
+    e.send("go depth 3");
+    e.bestmove(LONG);
+    e.sync();
+    e.send("setoption name Debug Log File value <empty>");
+    e.send("go depth 2");
+    e.bestmove(LONG);
+    e.sync();
+    let log = std::fs::read_to_string(&path).expect("the log was written");
+    let lines: Vec<&str> = log.lines().collect();
+    let at = |l: &str| lines.iter().position(|x| *x == l).unwrap_or(usize::MAX);
+    assert!(
+        at("<< position startpos moves e2e4") < at("<< go depth 3"),
+        "{log}"
+    );
+    assert!(
+        lines.iter().any(|l| l.starts_with(">> info depth 3 ")),
+        "{log}"
+    );
+    assert!(at("<< isready") < at(">> readyok"), "{log}");
+    assert!(lines.iter().any(|l| l.starts_with(">> bestmove ")), "{log}");
+    assert_eq!(
+        lines.last(),
+        Some(&"<< setoption name Debug Log File value <empty>")
+    );
+    let _ = std::fs::remove_file(&path);
+    e.send("setoption name Debug Log File value /no/such/dir/tiefe.log");
+    let (_, line, _) = e.wait_for(|l| l.starts_with("info string Debug Log File"), LONG);
+    assert!(line.contains("cannot open"), "{line}");
+}

@@ -122,6 +122,14 @@ pub enum Event<'a> {
 pub trait Listener: Send + Sync {
     /// Takes one event.
     fn event(&self, e: Event<'_>);
+
+    /// `Debug Log File`: from now on, also copy every line in and out to the file at
+    /// `path` (appended), or to none if it is empty. Says why if the file cannot be
+    /// opened; a listener that keeps no log ignores it.
+    fn log_to(&self, path: &str) -> Result<(), String> {
+        let _ = path;
+        Ok(())
+    }
 }
 
 /// Option values that the engine reads when it acts (the rest live where they act:
@@ -472,6 +480,13 @@ impl Engine {
                 self.settings.hash_mb = mb;
             }
             Err(e) => self.warn(&format!("Hash: {e}; keeping {} MB", self.settings.hash_mb)),
+        }
+    }
+
+    /// `Debug Log File`: the listener copies the conversation to `path` (none if empty).
+    fn log_to(&mut self, path: &str) {
+        if let Err(e) = self.listener.log_to(path) {
+            self.warn(&format!("Debug Log File: {e}"));
         }
     }
 

@@ -226,6 +226,12 @@ pub const OPTIONS: &[Spec] = &[
         apply: |e, v| e.pool_mut().tb_config.probe_limit = v.int() as u32,
     },
     Spec {
+        name: "Debug Log File",
+        kind: Kind::Text { default: "" },
+        needs_idle: false,
+        apply: |e, v| e.log_to(&v.text()),
+    },
+    Spec {
         name: "Learning",
         kind: Kind::Check { default: false },
         needs_idle: true,

@@ -40,6 +40,8 @@ enum Input {
 struct Wire {
     out: Mutex<Box<dyn Write + Send>>,
     wake: Mutex<Sender<Input>>,
+    /// `Debug Log File`: where every line in and out is copied, if anywhere.
+    log: Mutex<Option<std::fs::File>>,
 }
 
 impl Wire {
@@ -52,6 +54,19 @@ impl Wire {
             let _ = writeln!(out, "{line}");
         }
         let _ = out.flush();
+        self.copy_to_log(">>", lines);
+    }
+
+    /// Copies lines to the `Debug Log File`, if one is open, marked `<<` (in) or `>>`
+    /// (out) as Stockfish marks them. A failed write is not worth stopping a game for.
+    fn copy_to_log(&self, mark: &str, lines: &[String]) {
+        let mut log = self.log.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(f) = log.as_mut() {
+            for line in lines {
+                let _ = writeln!(f, "{mark} {line}");
+            }
+            let _ = f.flush();
+        }
     }
 
     /// Reports a problem with the input: to the GUI as `info string`, to stderr at `warn`.
@@ -61,6 +76,21 @@ impl Wire {
 }
 
 impl Listener for Wire {
+    fn log_to(&self, path: &str) -> Result<(), String> {
+        let file = if path.is_empty() {
+            None
+        } else {
+            let f = std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .map_err(|e| format!("cannot open '{path}': {e}"))?;
+            Some(f)
+        };
+        *self.log.lock().unwrap_or_else(|e| e.into_inner()) = file;
+        Ok(())
+    }
+
     fn event(&self, e: Event<'_>) {
         match e {
             Event::JobDone => {
@@ -85,6 +115,7 @@ pub fn run(input: impl BufRead + Send + 'static, output: impl Write + Send + 'st
     let wire = Arc::new(Wire {
         out: Mutex::new(Box::new(output)),
         wake: Mutex::new(tx.clone()),
+        log: Mutex::new(None),
     });
     let mut engine = Engine::new(wire.clone());
     let reader = std::thread::Builder::new()
@@ -97,6 +128,7 @@ pub fn run(input: impl BufRead + Send + 'static, output: impl Write + Send + 'st
     while let Ok(input) = rx.recv() {
         match input {
             Input::Line(line, problems) => {
+                wire.copy_to_log("<<", std::slice::from_ref(&line));
                 for p in problems {
                     wire.complain(&p);
                 }
