@@ -368,13 +368,18 @@ impl Learning {
     }
 
     /// A `position` command set up `pos`. When it does not continue the current game,
-    /// that game is over and learnt from first. Returns a warning if saving failed.
-    pub fn on_position(&mut self, pos: &Position) -> Option<String> {
+    /// that game is over and learnt from first: returns the save that calls for (see
+    /// [`Learning::finish_game`]).
+    pub fn on_position(&mut self, pos: &Position) -> Result<Option<Snapshot>, String> {
         let keys = pos.game_keys();
         let continues = !self.game_keys.is_empty() && keys.starts_with(&self.game_keys);
-        let warning = if continues { None } else { self.finish_game() };
+        let save = if continues {
+            Ok(None)
+        } else {
+            self.finish_game()
+        };
         self.game_keys = keys;
-        warning
+        save
     }
 
     /// A search of `pos` (not infinite analysis) chose `best` with `score` at `depth`.
@@ -411,8 +416,10 @@ impl Learning {
         Ok(None)
     }
 
-    /// Ends the current game: learns from it if it was decided, and saves.
-    pub fn finish_game(&mut self) -> Option<String> {
+    /// Ends the current game: learns from it if it was decided, and returns the save
+    /// that calls for, to be written without holding the learning state (see
+    /// [`Snapshot::write`]), or why it cannot be.
+    pub fn finish_game(&mut self) -> Result<Option<Snapshot>, String> {
         let searched = std::mem::take(&mut self.searched);
         let in_game: HashSet<u64> = std::mem::take(&mut self.game_keys).into_iter().collect();
         // Searches of positions that never happened (a missed ponder guess) are dropped.
@@ -422,10 +429,10 @@ impl Learning {
             .collect();
         let last = match played.last() {
             Some(l) if played.len() >= MIN_GAME_SEARCHES => *l,
-            _ => return None,
+            _ => return Ok(None),
         };
         if last.score.abs() < DECISIVE_CP {
-            return None;
+            return Ok(None);
         }
         let result = last.score.signum();
         self.games = self.games.saturating_add(1);
@@ -442,7 +449,7 @@ impl Learning {
             }
             value = v * DECAY / 1000;
         }
-        self.save().err()
+        self.snapshot()
     }
 
     fn put(&mut self, key: u64, score: i32, depth: u32, result: i32) {
@@ -654,7 +661,7 @@ mod tests {
         let mut pos = Position::startpos();
         let mut keys = Vec::new();
         for (i, m) in moves.iter().enumerate() {
-            l.on_position(&pos);
+            assert!(matches!(l.on_position(&pos), Ok(None)));
             if i % 2 == 0 {
                 // White's searches, getting worse: a lost game for White.
                 let mv = pos.parse_move(m).unwrap();
@@ -666,7 +673,11 @@ mod tests {
             }
             pos.play_uci(m).unwrap();
         }
-        assert!(l.finish_game().is_none());
+        l.finish_game()
+            .unwrap()
+            .expect("a decided game")
+            .write()
+            .unwrap();
         assert!(path.exists());
         // Every White position is now scored at most its search score, the last one as
         // the loss itself, and the first no better than a decayed loss.

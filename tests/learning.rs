@@ -242,3 +242,57 @@ fn foreign_files_are_left_alone_and_damaged_ones_replaced() {
     assert_ne!(store.entries[0].key, 42);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A learning save never holds up the next `position` and `go`: here no save can
+/// finish at all (the learning file is swapped for a named pipe nobody writes to, so
+/// reading it before the write blocks). A deep decisive search's save is stuck after
+/// its `bestmove`; then a new game ends a decided one, whose save waits behind it; and
+/// the engine still plays on at once.
+#[cfg(unix)]
+#[test]
+fn a_save_does_not_delay_the_next_move() {
+    let dir = scratch("slow");
+    let file = dir.join("slow.lrn");
+    let mut e = engine(Some(&file));
+    // A decided game: the learner's searches (as White) all see it winning.
+    let mut moves: Vec<String> = Vec::new();
+    for _ in 0..learn::MIN_GAME_SEARCHES {
+        let (best, _) = e.think(WON[0], &moves, "depth 1");
+        moves.push(best_of(&best).expect("a move"));
+        let mut pos = Position::from_fen(WON[0]).unwrap();
+        for m in &moves {
+            pos.play_uci(m).unwrap();
+        }
+        moves.push(pos.legal_moves()[0].to_string());
+    }
+    std::fs::remove_file(&file).ok();
+    let made = std::process::Command::new("mkfifo").arg(&file).status();
+    if !made.is_ok_and(|s| s.success()) {
+        eprintln!("mkfifo unavailable: test skipped");
+        return;
+    }
+    // Deep and decisive: a save is due right after this bestmove, and sticks.
+    e.think(WON[0], &moves, &format!("depth {}", learn::DEEP_DEPTH));
+    // Another game: the decided one is learnt and saved (behind the stuck save).
+    let sent = Instant::now();
+    e.think(WON[1], &[], "depth 1");
+    assert!(
+        sent.elapsed() < Duration::from_secs(5),
+        "the next move waited {:?}",
+        sent.elapsed()
+    );
+    e.sync();
+    // Let the stuck save go (it reads an empty file, then writes), so the engine can end;
+    // opened without blocking (O_NONBLOCK), so that no reader means no wait here.
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        drop(
+            std::fs::OpenOptions::new()
+                .write(true)
+                .custom_flags(0o4000)
+                .open(&file),
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -24,7 +24,7 @@ use rand::RngExt;
 
 use crate::bench::{self, BenchResult};
 use crate::book::Book;
-use crate::learn::Learning;
+use crate::learn::{Learning, Snapshot};
 use crate::position::{self, Position, START_FEN};
 use crate::search::{Pool, Report, Stats};
 use crate::skill::{self, Skill};
@@ -360,8 +360,8 @@ impl Engine {
             }
             self.resume();
         }
-        self.join_finishing();
         self.finish_learnt_game();
+        self.join_finishing();
     }
 
     /// Carries out `f` now, or queues it: behind commands already waiting, or, if it
@@ -546,9 +546,31 @@ impl Engine {
     /// The game in progress is over (a new game, the end of input, another learning
     /// file): learn from it and save.
     fn finish_learnt_game(&mut self) {
-        let warning = self.learning.as_ref().and_then(|l| locked(l).finish_game());
-        if let Some(w) = warning {
-            self.warn(&format!("Learning: {w}"));
+        let save = self.learning.as_ref().map(|l| locked(l).finish_game());
+        if let Some(save) = save {
+            self.save_later(save);
+        }
+    }
+
+    /// Writes a learning save on a thread of its own (joined with the finishing jobs),
+    /// so that no command waits for the file; says why when there is none to write.
+    fn save_later(&mut self, save: Result<Option<Snapshot>, String>) {
+        let snapshot = match save {
+            Ok(Some(s)) => s,
+            Ok(None) => return,
+            Err(w) => return self.warn(&format!("Learning: {w}")),
+        };
+        let listener = Arc::clone(&self.listener);
+        let writer = std::thread::Builder::new()
+            .name("learning save".into())
+            .spawn(move || {
+                if let Err(w) = snapshot.write() {
+                    listener.event(Event::Warning(&format!("Learning: {w}")));
+                }
+            });
+        match writer {
+            Ok(t) => self.finishing.push(t),
+            Err(e) => self.warn(&format!("Learning: cannot start the save thread: {e}")),
         }
     }
 
@@ -556,6 +578,8 @@ impl Engine {
     /// into the file used so far); otherwise learning stops.
     fn open_learning(&mut self) {
         self.finish_learnt_game();
+        // Its saves are on the file before it (or another) is read again.
+        self.join_finishing();
         self.learning = None;
         if !self.settings.learning {
             return;
@@ -591,12 +615,12 @@ impl Engine {
                     ));
                 }
                 self.position = pos;
-                let warning = self
+                let save = self
                     .learning
                     .as_ref()
-                    .and_then(|l| locked(l).on_position(&self.position));
-                if let Some(w) = warning {
-                    self.warn(&format!("Learning: {w}"));
+                    .map(|l| locked(l).on_position(&self.position));
+                if let Some(save) = save {
+                    self.save_later(save);
                 }
             }
             Err(e) => self.warn(&format!(
