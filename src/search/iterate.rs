@@ -34,6 +34,16 @@ pub struct RootMove {
     pub nodes: u64,
 }
 
+/// A root move proven better than every other searched before it in the iteration in
+/// progress (it beat alpha, in the last aspiration window that searched it): its score
+/// then, a lower bound on the root's value at this depth, and its line.
+#[derive(Debug, Clone)]
+pub(super) struct ProvenBest {
+    pub mv: ChessMove,
+    pub score: i32,
+    pub pv: Vec<ChessMove>,
+}
+
 /// The deepest iteration to search: `go depth`, or for `go mate N` depth 2N-1 (a mate
 /// in N is found by then without pruning; deeper is pointless), within the stack.
 fn max_depth(limits: &Limits) -> u32 {
@@ -203,24 +213,32 @@ impl Searcher<'_> {
         Some((a.depth, a.score))
     }
 
-    /// The search stopped before any line of iteration `depth` finished: a root move
-    /// proven better in it (a fail-high counts) replaces the last result, and its line
-    /// is reported so that the GUI's PV matches the move played.
+    /// The search stopped before any line of iteration `depth` finished. Nothing of it
+    /// is exact, and its root moves' scores may be stale or unproven; the one thing it
+    /// proved is the root move last found better than the others searched
+    /// ([`ProvenBest`]). If that is not the last iteration's move, it is played instead
+    /// (it was searched to the end, and beat that move or the window around its score),
+    /// and its line reported as what it is: a lower bound at this depth, so that the
+    /// GUI's line matches the move played and claims no more than was shown.
     fn keep_unfinished_best(&mut self, pos: &Position, depth: u32, outcome: &mut Outcome) {
-        let Some(i) = self.root_best else {
+        let Some(b) = self.root_best.take() else {
             return;
         };
-        let r = &self.root_moves[i];
-        if Some(r.mv) == outcome.best {
+        if Some(b.mv) == outcome.best {
             return;
         }
-        let (mv, sc) = (r.mv, r.score);
-        let pv = legal_pv(pos, &r.pv, self.root_ply);
-        outcome.best = Some(mv);
+        let pv = legal_pv(pos, &b.pv, self.root_ply);
+        outcome.best = Some(b.mv);
         outcome.ponder = pv.get(1).copied();
-        outcome.score = sc;
+        outcome.score = b.score;
+        outcome.depth = depth;
+        outcome.bound = Bound::Lower;
         outcome.pv = pv.clone();
-        let line = self.report(depth, 1, sc, pv);
+        let mut line = self.report(depth, 1, b.score, pv);
+        // Unless a tablebase score replaces it in the report (see `report`): no bound.
+        if self.tb.root_score.is_none() || is_mate(b.score) {
+            line.bound = Bound::Lower;
+        }
         (self.sink)(Event::Line(&line));
     }
 
@@ -255,6 +273,7 @@ impl Searcher<'_> {
         outcome.ponder = pv.get(1).copied();
         outcome.score = score;
         outcome.depth = depth;
+        outcome.bound = Bound::Exact;
         outcome.pv = pv.clone();
         outcome.lines = self.root_moves[..finished.max(1)]
             .iter()
@@ -372,14 +391,14 @@ impl Searcher<'_> {
         {
             return;
         }
-        let i = match bound {
-            Bound::Lower => self.root_best.unwrap_or(0),
-            _ => 0,
+        let line = match (bound, &self.root_best) {
+            (Bound::Lower, Some(b)) => &b.pv,
+            _ => match self.root_moves.first() {
+                Some(r) => &r.pv,
+                None => return,
+            },
         };
-        let Some(r) = self.root_moves.get(i) else {
-            return;
-        };
-        let pv = legal_pv(pos, &r.pv, self.root_ply);
+        let pv = legal_pv(pos, line, self.root_ply);
         let mut line = self.report(depth as u32, 1, score, pv);
         line.bound = bound;
         (self.sink)(Event::Line(&line));

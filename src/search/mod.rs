@@ -31,6 +31,7 @@ use crate::time::{Clock, Limits, TimeManager};
 use crate::tt::{Bound, TranspositionTable};
 
 use history::PieceTo;
+use iterate::ProvenBest;
 pub use iterate::RootMove;
 use params::WorkerParams;
 pub use pool::{Pool, TbConfig, Worker};
@@ -178,12 +179,18 @@ pub struct Outcome {
     pub ponder: Option<ChessMove>,
     /// Score of `best`, from the side to move, in centipawns or a mate score.
     pub score: i32,
-    /// Last depth completed.
+    /// The depth of the search behind `score`: the last one completed, unless `bound`
+    /// says otherwise.
     pub depth: u32,
     /// Nodes searched, over all threads.
     pub nodes: u64,
     /// The line behind `best` (legal from the root; may be just `best`).
     pub pv: Vec<ChessMove>,
+    /// What `score` is: `Exact` from the last finished iteration (`depth`); `Lower`
+    /// when the search stopped in iteration `depth` after proving `best` better than
+    /// the last iteration's move there, with `score` its score then (so at least the
+    /// value of the position at that depth).
+    pub bound: Bound,
     /// The last finished iteration's root moves and scores, best first: one per
     /// MultiPV line.
     pub lines: Vec<(ChessMove, i32)>,
@@ -199,6 +206,7 @@ impl Outcome {
             depth: 0,
             nodes: 0,
             pv: Vec::new(),
+            bound: Bound::Exact,
             lines: Vec::new(),
         }
     }
@@ -286,8 +294,9 @@ struct Searcher<'a> {
     /// Set when the search must unwind: every node returns at once, and the iteration
     /// decides from the reason what to keep.
     interrupt: Option<Interrupt>,
-    /// Index of the root move proven best so far in the unfinished iteration.
-    root_best: Option<usize>,
+    /// The root move last proven better than the others searched in the iteration in
+    /// progress (line 1), as it was proven.
+    root_best: Option<ProvenBest>,
     /// The MultiPV line being searched: root moves before this index already have
     /// their lines in this iteration and are left out.
     pv_idx: usize,

@@ -8,7 +8,7 @@ use crate::types::ChessMove;
 use super::history::{history_bonus, PieceTo};
 use super::params::TB_DEPTH_BONUS;
 use super::picker::{self, piece_to, Origin, Picker};
-use super::{see, Event, Searcher, STACK_OFFSET};
+use super::{see, Event, ProvenBest, Searcher, STACK_OFFSET};
 use crate::eval::{evaluate, evaluate_cached};
 use crate::position::Position;
 use crate::score::{
@@ -751,7 +751,11 @@ impl Searcher<'_> {
 
     /// A root move was searched: keeps its score, line and nodes for the iteration
     /// (the `first` one searched, or one that beat alpha, has a proven score; the
-    /// others are only known to be worse).
+    /// others are only known to be worse). One that beat alpha is, until a later
+    /// search says otherwise, the move to play should the iteration be cut (line 1
+    /// only): kept as proven, since a later aspiration window searches it again and
+    /// may overwrite its score and line. If that search finds it no better than alpha,
+    /// the proof is gone (the search is not stable), and so is the move.
     fn record_root_move(&mut self, n: &Node, m: ChessMove, score: i32, first: bool, nodes: u64) {
         let child_pv: Vec<ChessMove> = self.w.pv[1][1..self.w.pv_len[1].max(1)].to_vec();
         let i = self
@@ -766,11 +770,17 @@ impl Searcher<'_> {
             rm.pv.clear();
             rm.pv.push(m);
             rm.pv.extend_from_slice(&child_pv);
-            if score > n.alpha && self.pv_idx == 0 {
-                self.root_best = Some(i);
-            }
         } else {
             rm.score = -INFINITY;
+        }
+        if self.pv_idx != 0 {
+            return;
+        }
+        if score > n.alpha {
+            let pv = rm.pv.clone();
+            self.root_best = Some(ProvenBest { mv: m, score, pv });
+        } else if self.root_best.as_ref().is_some_and(|b| b.mv == m) {
+            self.root_best = None;
         }
     }
 

@@ -20,7 +20,7 @@ use crate::position::Position;
 use crate::score::{MATE_BOUND, MAX_PLY};
 use crate::syzygy::Syzygy;
 use crate::time::{Clock, Limits, TimeManager};
-use crate::tt::{Bound, TranspositionTable};
+use crate::tt::TranspositionTable;
 
 /// One search thread's state that lives across `go` commands: the histories, the
 /// per-ply stack and PV table (reused buffers), and reduction tables.
@@ -499,7 +499,7 @@ impl Pool {
                 hashfull: tt.hashfull(),
                 tbhits: self.tb.as_ref().map_or(0, Syzygy::hits),
                 pv: best.pv.clone(),
-                bound: Bound::Exact,
+                bound: best.bound,
             }));
         }
         best
