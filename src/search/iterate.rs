@@ -52,7 +52,9 @@ fn max_depth(limits: &Limits) -> u32 {
         .map(|d| d.clamp(1, MAX_PLY as u32 - 1))
         .unwrap_or(MAX_PLY as u32 - 1);
     if let Some(n) = limits.mate {
-        max_depth = max_depth.min((2 * n.max(1) - 1).min(MAX_PLY as u32 - 1));
+        // A mate in n takes 2n - 1 plies; saturating, since `go mate` takes any u32.
+        let plies = n.max(1).saturating_mul(2) - 1;
+        max_depth = max_depth.min(plies.min(MAX_PLY as u32 - 1));
     }
     max_depth
 }
@@ -436,5 +438,28 @@ impl Searcher<'_> {
             .filter(|m| pos.is_legal(*m));
         pos.unmake_move();
         reply
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `go mate n` searches 2n - 1 plies, within the stack, for any n a GUI can send
+    /// (the product overflowed for n above 2^31: a panic where overflow is checked).
+    #[test]
+    fn mate_limits_give_their_depth() {
+        let mate = |n| Limits {
+            mate: Some(n),
+            ..Limits::default()
+        };
+        assert_eq!(max_depth(&mate(0)), 1);
+        assert_eq!(max_depth(&mate(3)), 5);
+        assert_eq!(max_depth(&mate(u32::MAX)), MAX_PLY as u32 - 1);
+        let both = Limits {
+            depth: Some(3),
+            ..mate(4)
+        };
+        assert_eq!(max_depth(&both), 3);
     }
 }
