@@ -304,6 +304,8 @@ pub fn spsa_lines() -> Vec<String> {
         .iter()
         .map(|d| {
             let c_end = ((d.max - d.min) as f64 * SPSA_C_END_FRACTION).max(SPSA_C_END_MIN);
+            // Two decimals: a step finer than that means nothing for an integer.
+            let c_end = (c_end * 100.0).round() / 100.0;
             format!(
                 "{}, int, {}, {}, {}, {}, {}",
                 d.name, d.default, d.min, d.max, c_end, SPSA_R_END
@@ -371,5 +373,8 @@ mod tests {
         assert!(lines
             .iter()
             .any(|l| l == "rfp_margin, int, 75, 30, 150, 6, 0.002"));
+        assert!(lines
+            .iter()
+            .any(|l| l == "se_max_double, int, 6, 0, 12, 0.6, 0.002"));
     }
 }
