@@ -694,9 +694,10 @@ impl Position {
 
     /// Whether the king on `king` may castle with the rook on `rook` (the side to move
     /// not in check): every square either of them passes over or lands on is empty but
-    /// for the two of them, and no square the king passes over or lands on is attacked
-    /// with both lifted off the board. Lifting the rook matters: on the back rank it may
-    /// shield the king's path from an enemy rook or queen, and leaves it as it castles.
+    /// for the two of them, and no square the king passes over or lands on (even the one
+    /// it stands on, if it stays) is attacked with both lifted off the board. Lifting
+    /// the rook matters: on the back rank it may shield the king's path from an enemy
+    /// rook or queen, and leaves it as it castles.
     fn castle_is_free(&self, king: Square, rook: Square, wing: usize) -> bool {
         let us = self.board.side_to_move();
         let (king_to, rook_to) = castling::destinations(us, wing);
@@ -705,8 +706,9 @@ impl Position {
         if (king_path | castling::path(rook, rook_to)) & lifted != EMPTY {
             return false;
         }
+        // The landing square too when the king stays: the rook may have shielded it.
         let them = *self.board.color_combined(!us);
-        let mut squares = king_path;
+        let mut squares = king_path | BitBoard::from_square(king_to);
         squares.all(|s| attackers(&self.board, s, lifted) & them == EMPTY)
     }
 
