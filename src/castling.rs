@@ -151,6 +151,14 @@ impl Castling {
         if field == "-" {
             return Ok(out);
         }
+        // The field's shape first (letters it may hold, none twice), then each right.
+        let letter = |c: char| "KQkq".contains(c) || matches!(c.to_ascii_lowercase(), 'a'..='h');
+        let distinct = field
+            .char_indices()
+            .all(|(i, c)| !field[i + c.len_utf8()..].contains(c));
+        if !field.chars().all(letter) || !distinct {
+            return Err(FenError::Castling(field.to_string()));
+        }
         for c in field.chars() {
             let (color, wing, rook) = Self::read_right(c, field, kings, rooks)?;
             if out.rook(color, wing).is_some() {

@@ -73,3 +73,21 @@ fn chess960_positions_long_run() {
         start.elapsed().as_secs_f64()
     );
 }
+
+#[test]
+fn perft_command_line_in_chess960() {
+    let fen = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
+    let run = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_tiefe"))
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let out = run(&["perft", "--chess960", "3", fen]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(text.lines().last(), Some("Nodes searched: 12189"));
+    // Without the flag the Shredder-FEN castling field is refused.
+    let out = run(&["perft", "3", fen]);
+    assert_eq!(out.status.code(), Some(2));
+}
