@@ -139,6 +139,10 @@ fn fen_castling_forms() {
         inner.key(),
         chess960("4k3/8/8/8/8/8/8/4KRR1 w G - 0 1").key()
     );
+    // The rights by wing, as the tablebases ask before probing (never with a right).
+    use tiefe::types::{CastleRights, Color};
+    assert_eq!(inner.castle_rights(Color::White), CastleRights::KingSide);
+    assert_eq!(inner.castle_rights(Color::Black), CastleRights::NoRights);
     // A standard position reads the same either way, but writes its own field.
     let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     assert_eq!(
