@@ -310,3 +310,18 @@ fn repetitions_see_the_rights() {
     .unwrap();
     assert!(pos.is_repetition(0));
 }
+
+#[test]
+fn a_castle_is_not_an_exchange() {
+    // b1a1 lands the king on c1 and the rook on d1; the enemy rook on a8 attacks only
+    // the square the castle names (a1), so the castle loses nothing.
+    let pos = chess960("r3k3/8/8/8/8/8/8/RK6 w A - 0 1");
+    let castle = pos
+        .legal_moves()
+        .into_iter()
+        .find(|m| m.to_string() == "b1a1")
+        .expect("b1a1 castles");
+    assert!(pos.is_castle(castle));
+    assert!(!pos.is_capture(castle));
+    assert!(tiefe::search::see::see_ge(&pos, castle, 0));
+}
