@@ -13,6 +13,7 @@
 
 pub mod bench;
 pub mod book;
+pub mod castling;
 pub mod datagen;
 pub mod engine;
 pub mod eval;

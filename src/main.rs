@@ -38,6 +38,10 @@ enum Command {
         /// Depth in plies.
         #[arg(value_name = "DEPTH")]
         depth: u32,
+        /// Chess960: the FEN's castling field is read as X-FEN or Shredder-FEN and
+        /// castles are counted (and written) as the king taking its own rook.
+        #[arg(long)]
+        chess960: bool,
         /// The position, as a FEN in one or several arguments (default: the start
         /// position).
         #[arg(
@@ -99,7 +103,11 @@ fn main() -> ExitCode {
             println!("{} nodes {} nps", r.nodes, r.nps);
             ExitCode::SUCCESS
         }
-        Some(Command::Perft { depth, fen }) => perft(depth, &fen),
+        Some(Command::Perft {
+            depth,
+            chess960,
+            fen,
+        }) => perft(depth, &fen, chess960),
         Some(Command::Datagen(cfg)) => match datagen::run(&cfg) {
             Ok(s) => {
                 eprintln!(
@@ -135,13 +143,17 @@ fn main() -> ExitCode {
     }
 }
 
-/// `tiefe perft`: the `perft` report of the FEN given (or the start position) on stdout,
+/// `tiefe perft`: the `perft` report of the FEN given (or the start position), in
+/// standard chess or Chess960, on stdout,
 /// the total and time on stderr.
-fn perft(depth: u32, fen: &[String]) -> ExitCode {
-    let pos = if fen.is_empty() {
-        Position::startpos()
+fn perft(depth: u32, fen: &[String], chess960: bool) -> ExitCode {
+    let text = if fen.is_empty() {
+        tiefe::position::START_FEN.to_string()
     } else {
-        match Position::from_fen(&fen.join(" ")) {
+        fen.join(" ")
+    };
+    let pos = {
+        match Position::from_fen_in(&text, chess960) {
             Ok(p) => p,
             // A FEN spans several arguments, so clap cannot check it as it parses; it is
             // refused here the way clap refuses a bad value (message, usage, status 2).

@@ -7,6 +7,11 @@
 //! module parses and validates FEN itself, builds boards only from validated parts,
 //! keeps the clocks and a key history for repetitions, and matches every incoming UCI
 //! move against the legal move list. The rest of the engine sees only [`Position`].
+//!
+//! In Chess960 mode the crate's board holds no castling right (it can hold none but
+//! the standard ones); the rights live in a [`Castling`] beside it, and this module
+//! generates, tests and plays castles itself, written as the king taking its own rook
+//! (see [`crate::castling`]). Standard chess keeps the crate's own castling.
 
 #![allow(clippy::disallowed_types, clippy::disallowed_methods)]
 
@@ -16,6 +21,8 @@ use chess::{
     BitBoard, Board, BoardBuilder, CastleRights, ChessMove, Color, File, MoveGen, Piece, Rank,
     Square, ALL_SQUARES, EMPTY,
 };
+
+use crate::castling::{self, Castling, KING_SIDE, QUEEN_SIDE};
 
 /// See [`Position::check_info`].
 pub type CheckInfo = [BitBoard; 7];
@@ -131,6 +138,7 @@ impl std::error::Error for MoveError {}
 #[derive(Clone, Copy)]
 struct Undo {
     board: Board,
+    castling: Castling,
     halfmove: u32,
     rep_window: u32,
     fullmove: u32,
@@ -141,6 +149,11 @@ struct Undo {
 #[derive(Clone)]
 pub struct Position {
     board: Board,
+    /// The castling rights in Chess960 mode (empty, with key 0, in standard mode, where
+    /// the board holds them).
+    castling: Castling,
+    /// Whether castles are Chess960 castles (king takes own rook), generated here.
+    chess960: bool,
     /// Plies since the last capture or pawn move (the fifty-move clock).
     halfmove: u32,
     /// Plies back that a repetition can reach: the halfmove clock, but cut to zero by a
@@ -233,16 +246,73 @@ fn attackers(board: &Board, sq: Square, occupied: BitBoard) -> BitBoard {
         | (chess::get_rook_moves(sq, occupied) & orth)
 }
 
+/// The castling field of a FEN read against the pieces (whose king count is checked).
+fn read_castling(field: &str, pieces: &[(Square, Piece, Color)]) -> Result<Castling, FenError> {
+    let mut kings = [Square::A1; 2];
+    let mut rooks = [EMPTY; 2];
+    for &(s, p, c) in pieces {
+        match p {
+            Piece::King => kings[c.to_index()] = s,
+            Piece::Rook => rooks[c.to_index()] |= BitBoard::from_square(s),
+            _ => {}
+        }
+    }
+    Castling::parse(field, kings, rooks)
+}
+
+/// The crate's castling rights for rights read from a FEN in standard chess, where the
+/// king must stand on the e-file and each rook in its corner (the X-FEN letter of a
+/// right that does not is reported).
+fn standard_rights(
+    castling: &Castling,
+    pieces: &[(Square, Piece, Color)],
+) -> Result<[CastleRights; 2], FenError> {
+    let mut rights = [CastleRights::NoRights; 2];
+    for color in [Color::White, Color::Black] {
+        let king = pieces
+            .iter()
+            .find(|x| x.1 == Piece::King && x.2 == color)
+            .map(|x| x.0);
+        for (wing, corner, add, letter) in [
+            (KING_SIDE, File::H, CastleRights::KingSide, 'K'),
+            (QUEEN_SIDE, File::A, CastleRights::QueenSide, 'Q'),
+        ] {
+            let Some(rook) = castling.rook(color, wing) else {
+                continue;
+            };
+            if king.map(|k| k.get_file()) != Some(File::E) || rook.get_file() != corner {
+                let letter = match color {
+                    Color::White => letter,
+                    Color::Black => letter.to_ascii_lowercase(),
+                };
+                return Err(FenError::CastlingWithoutPieces(letter));
+            }
+            rights[color.to_index()] = rights[color.to_index()].add(add);
+        }
+    }
+    Ok(rights)
+}
+
 impl Position {
     /// The standard starting position.
     pub fn startpos() -> Position {
         Position::from_fen(START_FEN).expect("the start position is valid")
     }
 
-    /// Parses and validates a FEN (or the first four fields of an EPD line, with the
-    /// clocks defaulting to `0 1`). Every rule is checked here, before the `chess` crate
-    /// sees anything, so that no illegal position can reach its move generator.
+    /// Parses and validates a standard chess FEN (or the first four fields of an EPD
+    /// line, with the clocks defaulting to `0 1`). Every rule is checked here, before
+    /// the `chess` crate sees anything, so that no illegal position can reach its move
+    /// generator.
     pub fn from_fen(fen: &str) -> Result<Position, FenError> {
+        Position::from_fen_in(fen, false)
+    }
+
+    /// [`Position::from_fen`] for standard chess or, with `chess960`, for Chess960 (and
+    /// double Fischer Random): the castling field may then name any rook, as
+    /// Shredder-FEN (`HAha`, the rooks' files) or X-FEN (`KQkq`: the outermost rook on
+    /// that side; a file letter for an inner one), and castles are the king taking its
+    /// own rook. A standard position read this way plays the same chess.
+    pub fn from_fen_in(fen: &str, chess960: bool) -> Result<Position, FenError> {
         let fields: Vec<&str> = fen.split_whitespace().collect();
         if fields.len() < 4 || fields.len() > 6 {
             return Err(FenError::FieldCount(fields.len()));
@@ -309,38 +379,14 @@ impl Position {
             other => return Err(FenError::SideToMove(other.to_string())),
         };
 
-        // Castling rights: "-" or a subset of "KQkq"; each needs king and rook at home.
         let piece_at = |s: Square| pieces.iter().find(|x| x.0 == s).map(|x| (x.1, x.2));
-        let mut rights = [CastleRights::NoRights; 2];
-        if fields[2] != "-" {
-            let field = fields[2];
-            let well_formed = field.chars().all(|c| "KQkq".contains(c))
-                && field
-                    .char_indices()
-                    .all(|(i, c)| !field[i + 1..].contains(c));
-            if !well_formed {
-                return Err(FenError::Castling(field.to_string()));
-            }
-            for c in field.chars() {
-                let color = if c.is_ascii_uppercase() {
-                    Color::White
-                } else {
-                    Color::Black
-                };
-                let back = if color == Color::White { 0 } else { 7 };
-                let (rook_file, add) = if c.eq_ignore_ascii_case(&'k') {
-                    (7, CastleRights::KingSide)
-                } else {
-                    (0, CastleRights::QueenSide)
-                };
-                if piece_at(sq(4, back)) != Some((Piece::King, color))
-                    || piece_at(sq(rook_file, back)) != Some((Piece::Rook, color))
-                {
-                    return Err(FenError::CastlingWithoutPieces(c));
-                }
-                rights[color.to_index()] = rights[color.to_index()].add(add);
-            }
-        }
+        // Castling rights: X-FEN or Shredder-FEN; each needs its king and rook in place.
+        let castling = read_castling(fields[2], &pieces)?;
+        let (rights, castling) = if chess960 {
+            ([CastleRights::NoRights; 2], castling)
+        } else {
+            (standard_rights(&castling, &pieces)?, Castling::default())
+        };
 
         // En passant: on rank 6 (White to move) or 3, behind a pawn that just moved two
         // squares, with the two squares it crossed empty.
@@ -395,6 +441,8 @@ impl Position {
 
         Ok(Position {
             board,
+            castling,
+            chess960,
             halfmove,
             rep_window: halfmove,
             fullmove,
@@ -452,6 +500,23 @@ impl Position {
         } else {
             " b "
         });
+        s.push_str(&self.castling_field());
+        s.push(' ');
+        match self.ep_square() {
+            Some(e) => s.push_str(&e.to_string()),
+            None => s.push('-'),
+        }
+        s.push_str(&format!(" {} {}", self.halfmove, self.fullmove));
+        s
+    }
+
+    /// The FEN castling field: Shredder-FEN in Chess960 mode (the rooks' files, which
+    /// every Chess960 reader takes), `KQkq` in standard chess.
+    fn castling_field(&self) -> String {
+        if self.chess960 {
+            return self.castling.shredder_field();
+        }
+        let b = &self.board;
         let mut castle = String::new();
         let (w, bl) = (b.castle_rights(Color::White), b.castle_rights(Color::Black));
         if w.has_kingside() {
@@ -469,14 +534,7 @@ impl Position {
         if castle.is_empty() {
             castle.push('-');
         }
-        s.push_str(&castle);
-        s.push(' ');
-        match self.ep_square() {
-            Some(e) => s.push_str(&e.to_string()),
-            None => s.push('-'),
-        }
-        s.push_str(&format!(" {} {}", self.halfmove, self.fullmove));
-        s
+        castle
     }
 
     /// The square a pawn may capture onto en passant, if any. (The crate stores the
@@ -522,10 +580,28 @@ impl Position {
         self.board.color_on(s)
     }
 
-    /// The castling rights `side` still has.
+    /// The castling rights `side` still has, by wing (in Chess960 mode, the wing of
+    /// each castling rook as seen from its king).
     #[inline]
     pub fn castle_rights(&self, side: Color) -> CastleRights {
-        self.board.castle_rights(side)
+        if !self.chess960 {
+            return self.board.castle_rights(side);
+        }
+        let king = self.castling.rook(side, KING_SIDE).is_some();
+        let queen = self.castling.rook(side, QUEEN_SIDE).is_some();
+        match (king, queen) {
+            (true, true) => CastleRights::Both,
+            (true, false) => CastleRights::KingSide,
+            (false, true) => CastleRights::QueenSide,
+            (false, false) => CastleRights::NoRights,
+        }
+    }
+
+    /// Whether castles are Chess960 castles here (`UCI_Chess960`): written as the king
+    /// taking its own rook, with the rights kept beside the crate's board.
+    #[inline]
+    pub fn is_chess960(&self) -> bool {
+        self.chess960
     }
 
     /// The pieces giving check to the side to move.
@@ -534,10 +610,11 @@ impl Position {
         *self.board.checkers()
     }
 
-    /// The Zobrist key of the position.
+    /// The Zobrist key of the position, Chess960 castling rights included (their key
+    /// is 0 in standard chess, where the board's own key holds the rights).
     #[inline]
     pub fn key(&self) -> u64 {
-        self.board.get_hash()
+        self.board.get_hash() ^ self.castling.key()
     }
 
     /// The side whose move it is.
@@ -581,7 +658,108 @@ impl Position {
 
     /// All legal moves.
     pub fn legal_moves(&self) -> Vec<ChessMove> {
-        MoveGen::new_legal(&self.board).collect()
+        let mut moves: Vec<ChessMove> = MoveGen::new_legal(&self.board).collect();
+        if self.chess960 {
+            moves.extend(self.castles_960().into_iter().flatten());
+        }
+        moves
+    }
+
+    /// How many legal moves the side to move has.
+    pub fn legal_move_count(&self) -> usize {
+        let castles = self.castles_960().into_iter().flatten().count();
+        MoveGen::new_legal(&self.board).len() + castles
+    }
+
+    /// The Chess960 castles of the side to move that are legal here, each written as
+    /// the king taking its own rook, by wing; none in check, and none in standard chess
+    /// (where the crate's generator makes the castles).
+    #[inline]
+    fn castles_960(&self) -> [Option<ChessMove>; 2] {
+        let mut out = [None; 2];
+        if !self.chess960 || self.in_check() {
+            return out;
+        }
+        let us = self.board.side_to_move();
+        let king = self.board.king_square(us);
+        for wing in [KING_SIDE, QUEEN_SIDE] {
+            if let Some(rook) = self.castling.rook(us, wing) {
+                if self.castle_is_free(king, rook, wing) {
+                    out[wing] = Some(ChessMove::new(king, rook, None));
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether the king on `king` may castle with the rook on `rook` (the side to move
+    /// not in check): every square either of them passes over or lands on is empty but
+    /// for the two of them, and no square the king passes over or lands on (even the one
+    /// it stands on, if it stays) is attacked with both lifted off the board. Lifting
+    /// the rook matters: on the back rank it may shield the king's path from an enemy
+    /// rook or queen, and leaves it as it castles.
+    fn castle_is_free(&self, king: Square, rook: Square, wing: usize) -> bool {
+        let us = self.board.side_to_move();
+        let (king_to, rook_to) = castling::destinations(us, wing);
+        let lifted = self.combined() ^ BitBoard::from_square(king) ^ BitBoard::from_square(rook);
+        let king_path = castling::path(king, king_to);
+        if (king_path | castling::path(rook, rook_to)) & lifted != EMPTY {
+            return false;
+        }
+        // The landing square too when the king stays: the rook may have shielded it.
+        let them = *self.board.color_combined(!us);
+        let mut squares = king_path | BitBoard::from_square(king_to);
+        squares.all(|s| attackers(&self.board, s, lifted) & them == EMPTY)
+    }
+
+    /// Whether `mv` (legal here) castles: a king step of two files in standard chess,
+    /// the king taking its own rook in Chess960 mode.
+    #[inline]
+    pub fn is_castle(&self, mv: ChessMove) -> bool {
+        let (from, to) = (mv.get_source(), mv.get_dest());
+        if self.board.piece_on(from) != Some(Piece::King) {
+            return false;
+        }
+        if self.chess960 {
+            self.board.color_on(to) == Some(self.board.side_to_move())
+        } else {
+            from.get_file()
+                .to_index()
+                .abs_diff(to.get_file().to_index())
+                == 2
+        }
+    }
+
+    /// The board after the Chess960 castle of the king on `king` with the rook on
+    /// `rook` (legal here). Built anew: the crate's make-move knows only standard
+    /// castles, and castles are too rare in a search for the cost to show.
+    fn castled_board(&self, king: Square, rook: Square) -> Board {
+        let us = self.board.side_to_move();
+        let wing = if rook.get_file() > king.get_file() {
+            KING_SIDE
+        } else {
+            QUEEN_SIDE
+        };
+        let (king_to, rook_to) = castling::destinations(us, wing);
+        let mut builder = BoardBuilder::from(&self.board);
+        builder
+            .clear_square(king)
+            .clear_square(rook)
+            .piece(king_to, Piece::King, us)
+            .piece(rook_to, Piece::Rook, us)
+            .side_to_move(!us)
+            .en_passant(None);
+        Board::try_from(&builder).expect("a legal castle leaves a legal board")
+    }
+
+    /// The board after `mv` (legal here), Chess960 castles included. (In Chess960 mode
+    /// the rights, kept beside the board, are the caller's to update.)
+    fn board_after(&self, mv: ChessMove) -> Board {
+        if self.chess960 && self.is_castle(mv) {
+            self.castled_board(mv.get_source(), mv.get_dest())
+        } else {
+            self.board.make_move_new(mv)
+        }
     }
 
     /// Hands each legal move to `f` with whether it is noisy (a capture or a
@@ -607,17 +785,31 @@ impl Position {
                 f(m, noisy);
             }
         }
+        if self.chess960 && !noisy_only {
+            for m in self.castles_960().into_iter().flatten() {
+                f(m, false);
+            }
+        }
     }
 
-    /// Whether the side to move has any legal move.
+    /// Whether the side to move has any legal move (a Chess960 castle may be the only
+    /// one).
     pub fn has_legal_move(&self) -> bool {
-        MoveGen::new_legal(&self.board).len() > 0
+        MoveGen::new_legal(&self.board).len() > 0 || self.castles_960() != [None, None]
     }
 
     /// Whether `mv` (which must be legal here) captures something, en passant included.
+    /// (A Chess960 castle lands on a piece of the side that moves: no capture.)
     #[inline]
     pub fn is_capture(&self, mv: ChessMove) -> bool {
-        self.board.piece_on(mv.get_dest()).is_some() || self.is_en_passant(mv)
+        self.enemy_on(mv.get_dest()) || self.is_en_passant(mv)
+    }
+
+    /// Whether a piece of the side not to move stands on `s`.
+    #[inline]
+    fn enemy_on(&self, s: Square) -> bool {
+        let them = *self.board.color_combined(!self.board.side_to_move());
+        them & BitBoard::from_square(s) != EMPTY
     }
 
     /// Whether `mv` (legal here) is a capture or a promotion.
@@ -638,6 +830,7 @@ impl Position {
     #[inline]
     pub fn captured_piece(&self, mv: ChessMove) -> Option<Piece> {
         match self.board.piece_on(mv.get_dest()) {
+            Some(_) if self.chess960 && !self.enemy_on(mv.get_dest()) => None,
             Some(p) => Some(p),
             None if self.is_en_passant(mv) => Some(Piece::Pawn),
             None => None,
@@ -653,18 +846,18 @@ impl Position {
     /// Plays a move that is known to be legal (from [`Position::legal_moves`] or
     /// [`Position::parse_move`]). Records the key for repetition detection.
     pub fn make_move(&mut self, mv: ChessMove) {
-        debug_assert!(
-            self.board.legal(mv),
-            "illegal move {mv} in {}",
-            self.to_fen()
-        );
+        debug_assert!(self.is_legal(mv), "illegal move {mv} in {}", self.to_fen());
         let zeroing =
             self.board.piece_on(mv.get_source()) == Some(Piece::Pawn) || self.is_capture(mv);
         self.save();
         if self.board.side_to_move() == Color::Black {
             self.fullmove += 1;
         }
-        self.board = self.board.make_move_new(mv);
+        if self.chess960 {
+            self.make_move_960(mv);
+        } else {
+            self.board = self.board.make_move_new(mv);
+        }
         if zeroing {
             self.halfmove = 0;
             self.rep_window = 0;
@@ -672,6 +865,16 @@ impl Position {
             self.halfmove += 1;
             self.rep_window += 1;
         }
+    }
+
+    /// The board and Chess960 castling rights after `mv` (legal here): a king move ends
+    /// its side's rights, a move from or onto a castling rook's square that rook's.
+    fn make_move_960(&mut self, mv: ChessMove) {
+        let (from, to) = (mv.get_source(), mv.get_dest());
+        let us = self.board.side_to_move();
+        let king_moved = self.board.piece_on(from) == Some(Piece::King);
+        self.board = self.board_after(mv);
+        self.castling.after_move(us, from, to, king_moved);
     }
 
     /// Passes the move (for null-move pruning). The side to move must not be in check:
@@ -694,11 +897,12 @@ impl Position {
     fn save(&mut self) {
         self.undo.push(Undo {
             board: self.board,
+            castling: self.castling,
             halfmove: self.halfmove,
             rep_window: self.rep_window,
             fullmove: self.fullmove,
         });
-        self.history.push(self.board.get_hash());
+        self.history.push(self.key());
     }
 
     /// Takes back the last move or null move.
@@ -706,6 +910,7 @@ impl Position {
         let u = self.undo.pop().expect("unmake without make");
         self.history.pop();
         self.board = u.board;
+        self.castling = u.castling;
         self.halfmove = u.halfmove;
         self.rep_window = u.rep_window;
         self.fullmove = u.fullmove;
@@ -728,8 +933,12 @@ impl Position {
         let (from, to) = (mv.get_source(), mv.get_dest());
         let (from_bb, to_bb) = (BitBoard::from_square(from), BitBoard::from_square(to));
         let ours = *b.color_combined(us);
-        if from == to || ours & from_bb == EMPTY || ours & to_bb != EMPTY {
+        if from == to || ours & from_bb == EMPTY {
             return false;
+        }
+        if ours & to_bb != EMPTY {
+            // Onto an own piece: only a Chess960 castle (king takes own rook) may be.
+            return self.chess960 && self.castles_960().contains(&Some(mv));
         }
         let Some(piece) = b.piece_on(from) else {
             return false;
@@ -833,11 +1042,7 @@ impl Position {
             return false;
         };
         if mover == Piece::King {
-            return from
-                .get_file()
-                .to_index()
-                .abs_diff(to.get_file().to_index())
-                == 2;
+            return self.is_castle(mv);
         }
         let piece = mv.get_promotion().unwrap_or(mover);
         info[piece.to_index()] & BitBoard::from_square(to) != EMPTY
@@ -850,7 +1055,8 @@ impl Position {
         if !self.gives_check(mv, info) {
             return false;
         }
-        let after = self.board.make_move_new(mv);
+        // No castle answers a check, so the crate's generator alone decides mate.
+        let after = self.board_after(mv);
         *after.checkers() != EMPTY && MoveGen::new_legal(&after).len() == 0
     }
 
@@ -901,7 +1107,12 @@ impl Position {
     }
 
     /// Matches a UCI move string (`e2e4`, `e1g1`, `e7e8q`) against the legal moves.
-    /// `e1h1` (king takes own rook, the Chess960 spelling) is read as castling too.
+    /// Castling is read in both spellings GUIs use. In standard chess it is the king's
+    /// two-file step (`e1g1`), and `e1h1` (king takes own rook) means the same. In
+    /// Chess960 mode it is the king taking its own rook (`e1h1`, `b1a1`), as
+    /// `UCI_Chess960` asks; the king's step onto its castling square (`e1g1`) is read
+    /// as the castle too when it is no ordinary king move (two files or more), so that
+    /// it cannot mean anything else.
     pub fn parse_move(&self, text: &str) -> Result<ChessMove, MoveError> {
         let t = text.trim();
         let b = t.as_bytes();
@@ -919,8 +1130,25 @@ impl Position {
             Some(b'n') => Some(Piece::Knight),
             Some(_) => return Err(MoveError::Syntax(t.to_string())),
         };
-        let mut to = to;
-        // King onto its own rook on the back rank: castling written the Chess960 way.
+        let wanted = if self.chess960 {
+            self.castle_960_spelling(from, to, promo)
+        } else {
+            self.castle_standard_spelling(from, to, promo)
+        };
+        self.legal_moves()
+            .into_iter()
+            .find(|m| *m == wanted)
+            .ok_or_else(|| MoveError::Illegal(t.to_string()))
+    }
+
+    /// The move meant by `from`-`to` in standard chess: the king onto its own rook on
+    /// the back rank is castling written the Chess960 way.
+    fn castle_standard_spelling(
+        &self,
+        from: Square,
+        to: Square,
+        promo: Option<Piece>,
+    ) -> ChessMove {
         let us = self.board.side_to_move();
         if self.board.piece_on(from) == Some(Piece::King)
             && self.board.piece_on(to) == Some(Piece::Rook)
@@ -932,12 +1160,31 @@ impl Position {
             } else {
                 2
             };
-            to = sq(file, from.get_rank().to_index());
+            return ChessMove::new(from, sq(file, from.get_rank().to_index()), None);
         }
-        let wanted = ChessMove::new(from, to, promo);
-        MoveGen::new_legal(&self.board)
-            .find(|m| *m == wanted)
-            .ok_or_else(|| MoveError::Illegal(t.to_string()))
+        ChessMove::new(from, to, promo)
+    }
+
+    /// The move meant by `from`-`to` in Chess960 mode: a king move of two files or
+    /// more onto the c- or g-file is the castle whose king lands there (no ordinary
+    /// king move goes so far); anything else is as written.
+    fn castle_960_spelling(&self, from: Square, to: Square, promo: Option<Piece>) -> ChessMove {
+        let written = ChessMove::new(from, to, promo);
+        let us = self.board.side_to_move();
+        let far = from
+            .get_file()
+            .to_index()
+            .abs_diff(to.get_file().to_index())
+            >= 2;
+        if promo.is_some() || !far || self.board.piece_on(from) != Some(Piece::King) {
+            return written;
+        }
+        [KING_SIDE, QUEEN_SIDE]
+            .into_iter()
+            .filter(|&wing| castling::destinations(us, wing).0 == to)
+            .find_map(|wing| self.castling.rook(us, wing))
+            .filter(|_| from == self.board.king_square(us))
+            .map_or(written, |rook| ChessMove::new(from, rook, None))
     }
 
     /// Applies a UCI move string if it is legal; on error the position is unchanged.
@@ -981,7 +1228,7 @@ impl Position {
         if window < 4 {
             return false;
         }
-        let key = self.board.get_hash();
+        let key = self.key();
         let mut seen = 0;
         let mut back = 4;
         while back <= window {
@@ -1012,13 +1259,23 @@ impl Position {
         self.is_repetition(root_ply) || self.insufficient_material() || self.fifty_move_draw()
     }
 
-    /// Counts leaf nodes of the legal move tree to `depth`.
+    /// Counts leaf nodes of the legal move tree to `depth`. Standard chess walks the
+    /// crate's boards; Chess960 mode walks this position's own make and unmake, which
+    /// play its castles.
     pub fn perft(&self, depth: u32) -> u64 {
+        if self.chess960 {
+            return self.clone().perft_made(depth, &|| false).unwrap_or(0);
+        }
         perft_board(&self.board, depth)
     }
 
     /// Perft split by root move, in the order of the legal move list.
     pub fn perft_divide(&self, depth: u32) -> Vec<(ChessMove, u64)> {
+        if self.chess960 {
+            return self
+                .perft_divide_until(depth, &|| false)
+                .unwrap_or_default();
+        }
         let mut next = self.board;
         MoveGen::new_legal(&self.board)
             .map(|m| {
@@ -1036,6 +1293,19 @@ impl Position {
         depth: u32,
         stop: &dyn Fn() -> bool,
     ) -> Option<Vec<(ChessMove, u64)>> {
+        if self.chess960 {
+            let mut pos = self.clone();
+            return self
+                .legal_moves()
+                .into_iter()
+                .map(|m| {
+                    pos.make_move(m);
+                    let n = pos.perft_made(depth.saturating_sub(1), stop);
+                    pos.unmake_move();
+                    n.map(|n| (m, n))
+                })
+                .collect();
+        }
         let mut next = self.board;
         MoveGen::new_legal(&self.board)
             .map(|m| {
@@ -1043,6 +1313,25 @@ impl Position {
                 perft_until(&next, depth.saturating_sub(1), stop).map(|n| (m, n))
             })
             .collect()
+    }
+
+    /// Perft through [`Position::make_move`] and [`Position::unmake_move`] (bulk-counted
+    /// at the last ply), or `None` once `stop` says so (asked away from the leaves).
+    fn perft_made(&mut self, depth: u32, stop: &dyn Fn() -> bool) -> Option<u64> {
+        match depth {
+            0 => return Some(1),
+            1 => return Some(self.legal_move_count() as u64),
+            _ if depth >= 3 && stop() => return None,
+            _ => {}
+        }
+        let mut total = 0;
+        for m in self.legal_moves() {
+            self.make_move(m);
+            let n = self.perft_made(depth - 1, stop);
+            self.unmake_move();
+            total += n?;
+        }
+        Some(total)
     }
 
     /// The `perft` report: one `move: count` line per root move, a blank line, then
@@ -1083,6 +1372,8 @@ impl Position {
         );
         Position {
             board: builder.try_into().expect("a mirrored legal board is legal"),
+            castling: self.castling.mirrored(),
+            chess960: self.chess960,
             halfmove: self.halfmove,
             rep_window: 0,
             fullmove: self.fullmove,
@@ -1152,7 +1443,17 @@ fn perft_board(board: &Board, depth: u32) -> u64 {
 /// On an illegal or garbled move the list stops there: the position reached so far is
 /// returned with the error, so the caller can report it and keep what was valid.
 pub fn setup(fen: &str, moves: &[&str]) -> Result<(Position, Option<MoveError>), FenError> {
-    let mut pos = Position::from_fen(fen)?;
+    setup_in(fen, moves, false)
+}
+
+/// [`setup`] for standard chess or, with `chess960`, Chess960 (see
+/// [`Position::from_fen_in`]).
+pub fn setup_in(
+    fen: &str,
+    moves: &[&str],
+    chess960: bool,
+) -> Result<(Position, Option<MoveError>), FenError> {
+    let mut pos = Position::from_fen_in(fen, chess960)?;
     let mut err = None;
     for m in moves {
         if let Err(e) = pos.play_uci(m) {

@@ -148,6 +148,7 @@ struct Settings {
     book_file: String,
     learning: bool,
     learning_file: String,
+    chess960: bool,
 }
 
 /// A job (search, perft or bench) running on its own thread.
@@ -281,7 +282,8 @@ impl Engine {
             e.finish_learnt_game();
             e.tt_mut().clear();
             e.pool.clear();
-            e.position = Position::startpos();
+            e.position = Position::from_fen_in(START_FEN, e.settings.chess960)
+                .expect("the start position is valid in either mode");
         });
     }
 
@@ -538,9 +540,38 @@ impl Engine {
                     b.len()
                 )));
                 self.book = Some(b);
+                self.note_book_in_chess960();
             }
             Err(e) => self.warn(&format!("book not used: {e}")),
         }
+    }
+
+    /// Says, once for each change of `UCI_Chess960` or the book, that the book stays
+    /// shut in Chess960: Polyglot has no standard for Chess960 castling, and its keys
+    /// cannot tell a Chess960 right from a standard one.
+    fn note_book_in_chess960(&self) {
+        if self.settings.chess960 && self.book.is_some() {
+            self.tell(Event::Note(
+                "book not used with UCI_Chess960: Polyglot has no Chess960 castling",
+            ));
+        }
+    }
+
+    /// `UCI_Chess960`: castles become the king taking its own rook, FEN castling fields
+    /// are read as X-FEN or Shredder-FEN and written as Shredder-FEN. The table is
+    /// cleared, as its keys and moves belong to the other mode, and the position is
+    /// read again in the new mode (or, if it cannot be, the start position is set up).
+    fn set_chess960(&mut self, on: bool) {
+        if on == self.settings.chess960 {
+            return;
+        }
+        self.settings.chess960 = on;
+        self.tt_mut().clear();
+        let fen = self.position.to_fen();
+        self.position = Position::from_fen_in(&fen, on)
+            .or_else(|_| Position::from_fen_in(START_FEN, on))
+            .expect("the start position is valid in either mode");
+        self.note_book_in_chess960();
     }
 
     /// The game in progress is over (a new game, the end of input, another learning
@@ -606,7 +637,8 @@ impl Engine {
             Start::Fen(f) => f.as_str(),
         };
         let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
-        match position::setup(fen, &moves) {
+        let chess960 = self.settings.chess960;
+        match position::setup_in(fen, &moves, chess960) {
             Ok((pos, err)) => {
                 if let Some(e) = err {
                     self.warn(&format!(
@@ -623,16 +655,27 @@ impl Engine {
                     self.save_later(save);
                 }
             }
-            Err(e) => self.warn(&format!(
-                "position: invalid FEN '{fen}': {e}; keeping {}",
-                self.position.to_fen()
-            )),
+            Err(e) => {
+                // A Chess960 castling field read in standard chess: say what is missing.
+                let hint = if !chess960 && Position::from_fen_in(fen, true).is_ok() {
+                    " (Chess960 castling needs UCI_Chess960)"
+                } else {
+                    ""
+                };
+                self.warn(&format!(
+                    "position: invalid FEN '{fen}': {e}{hint}; keeping {}",
+                    self.position.to_fen()
+                ))
+            }
         }
     }
 
     /// A book move for a `go` that asks to play (not analyse): none with `infinite`,
     /// `ponder`, `mate` or `searchmoves`.
     fn book_move(&self, args: &GoArgs) -> Option<Move> {
+        if self.settings.chess960 {
+            return None;
+        }
         let book = self.book.as_ref()?;
         let l = &args.limits;
         if l.infinite || l.ponder || l.mate.is_some() || !args.searchmoves.is_empty() {

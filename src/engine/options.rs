@@ -150,6 +150,12 @@ pub const OPTIONS: &[Spec] = &[
         apply: |e, v| e.settings.show_wdl = v.on(),
     },
     Spec {
+        name: "UCI_Chess960",
+        kind: Kind::Check { default: false },
+        needs_idle: true,
+        apply: |e, v| e.set_chess960(v.on()),
+    },
+    Spec {
         name: "Skill Level",
         kind: Kind::Spin {
             default: 20,

@@ -23,10 +23,9 @@ pub fn see_ge(pos: &Position, m: ChessMove, threshold: i32) -> bool {
     let Some(mover) = b.piece_on(from) else {
         return false;
     };
-    // Castling moves nothing that can be taken at once.
-    if mover == Piece::King
-        && (from.get_file().to_index() as i32 - to.get_file().to_index() as i32).abs() == 2
-    {
+    // Castling moves nothing that can be taken at once (and a Chess960 castle's
+    // destination is the mover's own rook, not a capture).
+    if mover == Piece::King && pos.is_castle(m) {
         return threshold <= 0;
     }
     let mut gain = pos.captured_piece(m).map(value).unwrap_or(0);
