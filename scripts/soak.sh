@@ -15,6 +15,8 @@
 #   RUNNER       fastchess or cutechess-cli (default: whichever is on PATH)
 #   OUT          directory for the PGN, the runner's log and the memory samples
 #                (default soak-out)
+#   VARIANT      fischerandom for Chess960 (the runner sets UCI_Chess960 on both engines;
+#                use a Chess960 BOOK such as chess960_starts.epd or dfrc_starts.epd)
 #   LATENCY_MS   if set, every line Tiefe writes reaches the runner this many ms late
 #                (a slow pipe or GUI), through scripts/slow-pipe.sh
 #
@@ -83,6 +85,7 @@ args=(
 case "$kind" in
     fastchess*) args+=(-autosaveinterval 0) ;;
 esac
+[ -n "${VARIANT:-}" ] && args+=(-variant "$VARIANT")
 
 # Every process below the runner whose program is Tiefe.
 engines_of() {
@@ -107,7 +110,7 @@ sample_memory() {
     done
 }
 start=$(date +%s)
-echo "soak: $kind, $games games, $limit, hash $hash MB, concurrency $conc${PONDER:+, ponder}${LATENCY_MS:+, +${LATENCY_MS} ms per line}"
+echo "soak: $kind, ${VARIANT:+$VARIANT, }$games games, $limit, hash $hash MB, concurrency $conc${PONDER:+, ponder}${LATENCY_MS:+, +${LATENCY_MS} ms per line}"
 "$runner" "${args[@]}" >"$log" 2>&1 &
 match=$!
 sample_memory "$match" &
