@@ -280,6 +280,7 @@ impl Engine {
     pub fn new_game(&mut self) {
         self.when_ready(true, |e| {
             e.finish_learnt_game();
+            e.lag.new_game();
             e.tt_mut().clear();
             e.pool.clear();
             e.position = Position::from_fen_in(START_FEN, e.settings.chess960)
