@@ -449,6 +449,7 @@ impl Searcher<'_> {
         let d = f.double_ext;
         self.frame_mut(n.ply + 1).double_ext = d;
         pos.make_null_move();
+        self.tt.prefetch(pos.key());
         let score = -self.negamax(
             pos,
             n.depth - r,
@@ -666,6 +667,7 @@ impl Searcher<'_> {
             self.report_currmove(n.depth, c.m, searched);
         }
         pos.make_move(c.m);
+        self.tt.prefetch(pos.key());
         let gives_check = pos.in_check();
         let new_depth = n.depth - 1 + extension;
         let (alpha, beta, ply) = (n.alpha, n.beta, n.ply + 1);
@@ -930,6 +932,7 @@ impl Searcher<'_> {
                 }
             }
             pos.make_move(m);
+            self.tt.prefetch(pos.key());
             let score = -self.qsearch(pos, -beta, -alpha, ply + 1);
             pos.unmake_move();
             if self.interrupted() {
