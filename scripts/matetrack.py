@@ -77,12 +77,16 @@ def main():
     args = parser.parse_args()
     engine = Engine(args.engine, args.hash)
     total = found = best = wrong = 0
+    by_length = {}
     start = time.time()
     for fen, moves in positions(args.epd):
         total += 1
         mate = engine.mate_score(fen, args.nodes)
+        tally = by_length.setdefault(abs(moves), [0, 0])
+        tally[1] += 1
         if mate is None:
             continue
+        tally[0] += (mate > 0) == (moves > 0)
         if (mate > 0) != (moves > 0):
             wrong += 1
             print(f"wrong: {fen} reported mate {mate}, known #{moves}", flush=True)
@@ -93,6 +97,8 @@ def main():
             wrong += 1
             print(f"wrong: {fen} reported mate {mate}, shorter than #{moves}", flush=True)
     engine.close()
+    print("found by known length: " + ", ".join(
+        f"#{n} {f}/{t}" for n, (f, t) in sorted(by_length.items())))
     print(f"{os.path.basename(args.engine)}: {total} positions, nodes {args.nodes}: "
           f"found {found}, best {best}, wrong {wrong} ({time.time() - start:.0f} s)")
 
