@@ -141,19 +141,18 @@ def iterate(state, engine, workdir):
     rng = random.Random(f"{state['seed']}:{k}")
     theta = state["theta"]
     params = state["params"]
-    deltas, ck = {}, {}
+    deltas, ak, ck = {}, {}, {}
     plus, minus = {}, {}
     for name in sorted(theta):
         deltas[name] = rng.choice((-1, 1))
-        _, ck[name] = gains(state, params[name], k)
+        ak[name], ck[name] = gains(state, params[name], k)
         plus[name] = round(clamp(theta[name] + ck[name] * deltas[name], params[name]))
         minus[name] = round(clamp(theta[name] - ck[name] * deltas[name], params[name]))
     book = book_lines(state["book"])
     openings = [rng.choice(book) for _ in range(state["pairs"])]
     wins, draws, losses = play(state, engine, plus, minus, openings, workdir)
     for name in sorted(theta):
-        ak, _ = gains(state, params[name], k)
-        step = ak / ck[name] * (wins - losses) * deltas[name]
+        step = ak[name] / ck[name] * (wins - losses) * deltas[name]
         theta[name] = clamp(theta[name] + step, params[name])
     state["k"] = k + 1
     state["games"] += wins + draws + losses

@@ -4,10 +4,9 @@
 
 mod common;
 
-use std::process::{Command, Stdio};
 use std::time::Duration;
 
-use common::{best_of, Engine};
+use common::{best_of, build_book, Engine};
 use tiefe::position::{setup_in, Position};
 
 const LONG: Duration = Duration::from_secs(30);
@@ -22,12 +21,6 @@ fn chess960_engine() -> Engine {
     e.send("setoption name UCI_Chess960 value true");
     e.sync();
     e
-}
-
-fn display_fen(e: &mut Engine) -> String {
-    e.send("d");
-    let (_, line, _) = e.wait_for(|l| l.starts_with("Fen: "), LONG);
-    line["Fen: ".len()..].to_string()
 }
 
 /// Every move of every `pv` and the `bestmove` is legal from `fen` + `moves` in
@@ -57,26 +50,26 @@ fn positions_and_castles_in_chess960_mode() {
     // Shredder-FEN in, Shredder-FEN out.
     let fen = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
     e.send(&format!("position fen {fen}"));
-    assert_eq!(display_fen(&mut e), fen);
+    assert_eq!(e.display_fen(), fen);
     // X-FEN in, Shredder-FEN out.
     e.send("position fen bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9");
-    assert_eq!(display_fen(&mut e), fen);
+    assert_eq!(e.display_fen(), fen);
     // The start position, castling as king takes rook.
     e.send("position startpos moves e2e4 e7e5 g1f3 b8c6 f1c4 g8f6 e1h1");
     assert_eq!(
-        display_fen(&mut e),
+        e.display_fen(),
         "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQ1RK1 b ha - 5 4"
     );
     // An illegal castle (f1 taken) ends the list there, with a word, in place.
     e.send(&format!("position fen {fen} moves g1h1"));
     let (_, l, _) = e.wait_for(|l| l.starts_with("info string"), LONG);
     assert!(l.contains("g1h1"), "{l}");
-    assert_eq!(display_fen(&mut e), fen);
+    assert_eq!(e.display_fen(), fen);
     // A bad castling field keeps the last good position.
     e.send("position fen bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HBhf - 2 9");
     let (_, l, _) = e.wait_for(|l| l.starts_with("info string"), LONG);
     assert!(l.contains("castling"), "{l}");
-    assert_eq!(display_fen(&mut e), fen);
+    assert_eq!(e.display_fen(), fen);
 }
 
 #[test]
@@ -117,34 +110,25 @@ fn standard_mode_is_unchanged_and_refuses_chess960_rights() {
     let (_, l, _) = e.wait_for(|l| l.starts_with("info string"), LONG);
     assert!(l.contains("UCI_Chess960"), "{l}");
     assert_eq!(
-        display_fen(&mut e),
+        e.display_fen(),
         "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4"
     );
     // Switching modes rereads the position in the new one, and back.
     e.send("setoption name UCI_Chess960 value true");
     assert_eq!(
-        display_fen(&mut e),
+        e.display_fen(),
         "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w HAha - 4 4"
     );
     e.send("setoption name UCI_Chess960 value false");
     assert_eq!(
-        display_fen(&mut e),
+        e.display_fen(),
         "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4"
     );
 }
 
 #[test]
 fn the_book_is_not_used_in_chess960() {
-    let dir = std::env::temp_dir().join(format!("tiefe-book960-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let book = dir.join("book.bin");
-    let status = Command::new(env!("CARGO_BIN_EXE_tiefe"))
-        .args(["book", "build", "tests/data/book_games.pgn"])
-        .arg(&book)
-        .stderr(Stdio::null())
-        .status()
-        .unwrap();
-    assert!(status.success());
+    let (dir, book) = build_book("book960", &[]);
     let mut e = chess960_engine();
     e.send("setoption name OwnBook value true");
     e.send(&format!("setoption name BookFile value {}", book.display()));

@@ -6,7 +6,7 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{best_of, last_score, score_of, Engine};
+use common::{best_of, build_book, last_score, score_of, Engine};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use tiefe::position::{setup, Position, START_FEN};
@@ -317,33 +317,27 @@ fn draws_score_zero_through_uci() {
     assert_eq!(best_of(&best).as_deref(), Some("f3g1"));
 }
 
-fn display_fen(e: &mut Engine) -> String {
-    e.send("d");
-    let (_, line, _) = e.wait_for(|l| l.starts_with("Fen: "), LONG);
-    line["Fen: ".len()..].to_string()
-}
-
 #[test]
 fn position_forms() {
     let mut e = Engine::start();
     e.send("position startpos moves");
-    assert_eq!(display_fen(&mut e), START_FEN);
+    assert_eq!(e.display_fen(), START_FEN);
     e.send("position startpos moves e2e4 c7c5 g1f3");
     assert_eq!(
-        display_fen(&mut e),
+        e.display_fen(),
         "rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"
     );
     e.send("position fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 5 20 moves e1g1 e8c8");
-    assert_eq!(display_fen(&mut e), "2kr3r/8/8/8/8/8/8/R4RK1 w - - 7 21");
+    assert_eq!(e.display_fen(), "2kr3r/8/8/8/8/8/8/R4RK1 w - - 7 21");
     // En passant and promotion through the move list.
     e.send("position fen 4k3/1P6/8/8/3p4/8/4P3/4K3 w - - 0 1 moves e2e4 d4e3 b7b8q");
-    assert_eq!(display_fen(&mut e), "1Q2k3/8/8/8/8/4p3/8/4K3 b - - 0 2");
+    assert_eq!(e.display_fen(), "1Q2k3/8/8/8/8/4p3/8/4K3 b - - 0 2");
     // An illegal move ends the list there, and is reported.
     e.send("position startpos moves e2e4 e7e5 e1e3 d2d4");
     let (_, _, lines) = e.wait_for(|l| l.starts_with("info string"), LONG);
     assert!(lines.last().unwrap().contains("e1e3"));
     assert_eq!(
-        display_fen(&mut e),
+        e.display_fen(),
         "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"
     );
     // A bad FEN keeps the last good position.
@@ -359,7 +353,7 @@ fn position_forms() {
         let (_, l, _) = e.wait_for(|l| l.starts_with("info string"), LONG);
         assert!(l.len() > "info string ".len());
         assert_eq!(
-            display_fen(&mut e),
+            e.display_fen(),
             "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
             "after {bad}"
         );
@@ -391,7 +385,7 @@ fn six_hundred_plies() {
     }
     let mut e = Engine::start();
     e.send(&format!("position startpos moves {}", moves.join(" ")));
-    assert_eq!(display_fen(&mut e), pos.to_fen());
+    assert_eq!(e.display_fen(), pos.to_fen());
     e.send("go depth 4");
     let refs: Vec<&str> = moves.iter().map(String::as_str).collect();
     let (best, lines) = e.bestmove(LONG);
@@ -402,7 +396,7 @@ fn six_hundred_plies() {
     let shuffle: Vec<&str> = cycle.iter().cycle().take(600).copied().collect();
     e.send(&format!("position startpos moves {}", shuffle.join(" ")));
     assert_eq!(
-        display_fen(&mut e),
+        e.display_fen(),
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 600 301"
     );
     e.send("go depth 4");
@@ -431,7 +425,7 @@ fn junk_is_ignored_and_state_kept() {
     }
     e.send_raw(b"position startpos moves e2e4 e7e5\r\n");
     assert_eq!(
-        display_fen(&mut e),
+        e.display_fen(),
         "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"
     );
     e.send("debug on");
@@ -468,12 +462,12 @@ fn invalid_utf8_and_huge_lines_survive() {
     // The huge line was a position with e2e4 repeated: e2e4 then an illegal e2e4 stops
     // the list, and the position after the legal prefix is kept.
     assert_eq!(
-        display_fen(&mut e),
+        e.display_fen(),
         "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
     );
     e.send_raw(b"\xe9t\xe9\r\nposition startpos moves d2d4\n");
     assert_eq!(
-        display_fen(&mut e),
+        e.display_fen(),
         "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1"
     );
     e.send("quit");
@@ -1106,7 +1100,7 @@ fn hostile_bursts_and_limits() {
     let (best, _) = e.bestmove(LONG);
     assert_legal_best(&best, START_FEN, &[]);
     assert_eq!(
-        display_fen(&mut e),
+        e.display_fen(),
         "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
     );
     e.send("d");
@@ -1153,17 +1147,7 @@ fn hostile_bursts_and_limits() {
 /// reported and the engine searches instead.
 #[test]
 fn own_book() {
-    let dir = std::env::temp_dir().join(format!("tiefe-book-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let book = dir.join("book.bin");
-    let status = Command::new(env!("CARGO_BIN_EXE_tiefe"))
-        .args(["book", "build", "tests/data/book_games.pgn"])
-        .arg(&book)
-        .args(["--plies", "8"])
-        .stderr(Stdio::null())
-        .status()
-        .unwrap();
-    assert!(status.success());
+    let (dir, book) = build_book("book", &["--plies", "8"]);
     assert_eq!(std::fs::metadata(&book).unwrap().len() % 16, 0);
 
     let mut e = Engine::start();

@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 use std::io::{BufRead, BufReader, Write};
+use std::path::PathBuf;
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
@@ -126,6 +127,13 @@ impl Engine {
         self.bestmove(Duration::from_secs(60))
     }
 
+    /// The FEN the `d` command prints: the position as the engine holds it.
+    pub fn display_fen(&mut self) -> String {
+        self.send("d");
+        let (_, line, _) = self.wait_for(|l| l.starts_with("Fen: "), Duration::from_secs(30));
+        line["Fen: ".len()..].to_string()
+    }
+
     /// Sends `isready` and waits for `readyok`, returning the lines before it.
     pub fn sync(&mut self) -> Vec<String> {
         self.send("isready");
@@ -186,6 +194,23 @@ pub fn last_score(lines: &[String]) -> Option<(String, i32)> {
         .rev()
         .filter(|l| l.starts_with("info") && l.contains(" score "))
         .find_map(|l| score_of(l))
+}
+
+/// A Polyglot book built by `tiefe book build` from `tests/data/book_games.pgn` (with
+/// `extra` arguments) in a fresh temporary folder named after `tag`: (folder, book).
+pub fn build_book(tag: &str, extra: &[&str]) -> (PathBuf, PathBuf) {
+    let dir = std::env::temp_dir().join(format!("tiefe-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let book = dir.join("book.bin");
+    let status = Command::new(env!("CARGO_BIN_EXE_tiefe"))
+        .args(["book", "build", "tests/data/book_games.pgn"])
+        .arg(&book)
+        .args(extra)
+        .stderr(Stdio::null())
+        .status()
+        .unwrap();
+    assert!(status.success());
+    (dir, book)
 }
 
 /// The contents of a file in `tests/data`.
