@@ -7,8 +7,10 @@
 //!
 //!     TIEFE_PERFT960_DEPTH=4 cargo test --release --test chess960_perft -- --ignored --nocapture
 //!
-//! `TIEFE_PERFT960_DEPTH` is the deepest depth checked (default 4) and
-//! `TIEFE_PERFT960_EVERY=n` checks every n-th position only (default 1: all).
+//! `TIEFE_PERFT960_DEPTH` is the deepest depth checked (default 4),
+//! `TIEFE_PERFT960_EVERY=n` checks every n-th position only (default 1: all), and
+//! `TIEFE_PERFT960_OFFSET=k` starts at the k-th position (default 0), so that
+//! `EVERY=2` with offsets 0 and 1 splits the run over two cores.
 
 mod common;
 
@@ -18,10 +20,19 @@ use common::perft_cases;
 use tiefe::position::Position;
 
 /// Checks every count of `file` at depths `min..=max` (and at most `cap` nodes) in the
-/// given mode, every `every`-th position; returns the number of checks.
-fn check(file: &str, chess960: bool, min: u32, max: u32, cap: u64, every: usize) -> usize {
+/// given mode, every `every`-th position from the `offset`-th; returns the number of
+/// checks.
+fn check(
+    file: &str,
+    chess960: bool,
+    min: u32,
+    max: u32,
+    cap: u64,
+    sample: (usize, usize),
+) -> usize {
+    let (every, offset) = sample;
     let mut checked = 0;
-    for (fen, counts) in perft_cases(file).into_iter().step_by(every) {
+    for (fen, counts) in perft_cases(file).into_iter().skip(offset).step_by(every) {
         let pos = Position::from_fen_in(&fen, chess960).unwrap_or_else(|e| panic!("{fen}: {e}"));
         for &(depth, expected) in &counts {
             if depth < min || depth > max || expected > cap {
@@ -37,12 +48,12 @@ fn check(file: &str, chess960: bool, min: u32, max: u32, cap: u64, every: usize)
 #[test]
 fn chess960_positions_to_depth_3() {
     assert_eq!(perft_cases("chess960.epd").len(), 960);
-    assert_eq!(check("chess960.epd", true, 1, 3, u64::MAX, 1), 960 * 3);
+    assert_eq!(check("chess960.epd", true, 1, 3, u64::MAX, (1, 0)), 960 * 3);
 }
 
 #[test]
 fn standard_suite_in_chess960_mode_counts_the_same() {
-    let checked = check("perftsuite.epd", true, 1, 6, 2_000_000, 1);
+    let checked = check("perftsuite.epd", true, 1, 6, 2_000_000, (1, 0));
     assert!(checked > 600, "only {checked} depth checks ran");
 }
 
@@ -66,10 +77,12 @@ fn chess960_positions_long_run() {
     };
     let depth = var("TIEFE_PERFT960_DEPTH", 4) as u32;
     let every = var("TIEFE_PERFT960_EVERY", 1).max(1);
+    let offset = var("TIEFE_PERFT960_OFFSET", 0);
     let start = Instant::now();
-    let checked = check("chess960.epd", true, 4, depth, u64::MAX, every);
+    let checked = check("chess960.epd", true, 4, depth, u64::MAX, (every, offset));
     eprintln!(
-        "chess960 perft depth 4..={depth}, every {every}th position: {checked} checks passed in {:.1} s",
+        "chess960 perft depth 4..={depth}, every {every}th position from #{offset}: \
+         {checked} checks passed in {:.1} s",
         start.elapsed().as_secs_f64()
     );
 }
