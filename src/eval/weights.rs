@@ -211,14 +211,6 @@ pub const MOBILITY_QUEEN: [S; 28] = [
     S(13, 26),
     S(14, 28),
 ];
-/// King attack: each of our pieces that hits squares around the enemy king adds
-/// these units per square hit (knight, bishop, rook, queen); with two or more such
-/// pieces the attack is worth units² / KING_ATTACK_DIV in the middlegame, capped.
-pub const KING_ATTACK_UNITS: [i32; 4] = [2, 2, 3, 5];
-/// King attack: the divisor of units² (not tuned: the curve is not linear).
-pub const KING_ATTACK_DIV: i32 = 6;
-/// King attack: the cap on its middlegame value, in centipawns.
-pub const KING_ATTACK_MAX: i32 = 500;
 /// Our pawns in front of our king (on its file and the next ones), one and two ranks
 /// ahead of it.
 pub const SHIELD: [S; 2] = [S(14, -1), S(5, -3)];
@@ -242,8 +234,144 @@ pub const PASSED_BLOCKED: S = S(-6, -21);
 pub const STORM: [S; 3] = [S(-7, 10), S(-8, 1), S(0, -1)];
 /// The side to move's edge.
 pub const TEMPO: S = S(19, 6);
+/// A passed pawn whose stop square is empty and not attacked by the enemy, by rank.
+pub const PASSED_SAFE: [S; 8] = [
+    S(0, 0),
+    S(0, 0),
+    S(0, 0),
+    S(0, 0),
+    S(0, 0),
+    S(0, 0),
+    S(0, 0),
+    S(0, 0),
+];
+/// A pawn that is not passed but could become so: its file is open ahead and the
+/// enemy pawns guarding its way are no more than ours backing it, by rank.
+pub const CANDIDATE: [S; 8] = [
+    S(0, 0),
+    S(0, 0),
+    S(0, 0),
+    S(0, 0),
+    S(0, 0),
+    S(0, 0),
+    S(0, 0),
+    S(0, 0),
+];
+/// A knight or bishop (in that order) on an outpost: on its fourth to sixth rank,
+/// defended by a pawn, out of reach of every enemy pawn.
+pub const OUTPOST: [S; 2] = [S(20, 10), S(15, 5)];
+/// A knight or bishop with a pawn (of either side) right in front of it.
+pub const MINOR_BEHIND_PAWN: S = S(5, 10);
+/// A knight by its distance (king steps) to the nearest king.
+pub const KNIGHT_KING_DISTANCE: [S; 8] = [
+    S(0, 0),
+    S(0, 0),
+    S(0, 0),
+    S(0, 0),
+    S(0, 0),
+    S(0, 0),
+    S(0, 0),
+    S(0, 0),
+];
+/// A knight by how closed the position is (pawns blocked head-on, 0 to 8).
+pub const KNIGHT_CLOSED: [S; 9] = [
+    S(0, 0),
+    S(0, 0),
+    S(0, 0),
+    S(0, 0),
+    S(0, 0),
+    S(0, 0),
+    S(0, 0),
+    S(0, 0),
+    S(0, 0),
+];
+/// A bishop on a long diagonal that sees both centre squares of it past the pawns.
+pub const BISHOP_LONG_DIAGONAL: S = S(15, 5);
+/// Per pawn of ours blocked head-on by an enemy pawn on a square of our bishop's
+/// colour.
+pub const BISHOP_RAMMED_PAWNS: S = S(-3, -7);
+/// A rook on the seventh rank with the enemy king on the eighth or enemy pawns on
+/// the seventh.
+pub const ROOK_SEVENTH: S = S(0, 20);
+/// A rook by how closed the position is (pawns blocked head-on, 0 to 8).
+pub const ROOK_CLOSED: [S; 9] = [
+    S(0, 0),
+    S(0, 0),
+    S(0, 0),
+    S(0, 0),
+    S(0, 0),
+    S(0, 0),
+    S(0, 0),
+    S(0, 0),
+    S(0, 0),
+];
+/// An enemy pawn we attack that nothing defends.
+pub const THREAT_WEAK_PAWN: S = S(5, 20);
+/// An enemy knight or bishop attacked by one of our knights or bishops.
+pub const THREAT_MINOR_BY_MINOR: S = S(20, 30);
+/// An enemy knight or bishop attacked by one of our rooks or queens.
+pub const THREAT_MINOR_BY_MAJOR: S = S(15, 20);
+/// An enemy queen attacked by anything of ours.
+pub const THREAT_QUEEN: S = S(20, 10);
+/// An enemy knight, bishop, rook or queen we attack that nothing defends.
+pub const THREAT_HANGING: S = S(20, 15);
+/// An enemy piece or pawn our king attacks that nothing defends.
+pub const THREAT_BY_KING: S = S(10, 25);
+/// An enemy knight, bishop, rook or queen that one of our pawns would attack after a
+/// safe push.
+pub const THREAT_PAWN_PUSH: S = S(15, 15);
+/// Our king's distance (in king steps) to the nearest pawn of either side.
+pub const KING_PAWN_DISTANCE: [S; 8] = [
+    S(0, 0),
+    S(0, 0),
+    S(0, 0),
+    S(0, 0),
+    S(0, 0),
+    S(0, 0),
+    S(0, 0),
+    S(0, 0),
+];
 
-/// The flat layout of every weight that enters the evaluation linearly, for the tuner:
+// The danger to a king is a count, the sum of the weights below over what the enemy
+// brings against it; the count becomes a score through a curve, −count² / 720 in the
+// middlegame and −count / 20 in the endgame (negative counts are no danger). Each is a
+// middlegame/endgame pair of counts, not of centipawns.
+
+/// Enemy knights, bishops, rooks and queens that hit the king's zone (the king's
+/// square and its neighbours), by kind.
+pub const DANGER_ATTACKER: [S; 4] = [S(15, 15), S(6, 6), S(10, 10), S(8, 8)];
+/// Safe checks the enemy has (onto squares we do not defend, or weak squares they hit
+/// twice), by the checking piece's kind: knight, bishop, rook, queen.
+pub const DANGER_SAFE_CHECK: [S; 4] = [S(100, 100), S(50, 50), S(90, 90), S(90, 90)];
+/// Each square of the king's zone hit by an enemy piece, counted per piece.
+pub const DANGER_ZONE_HITS: S = S(40, 40);
+/// Weak squares of the zone: attacked, and defended at most by our king or queen.
+pub const DANGER_WEAK: S = S(35, 35);
+/// Our pawns in the zone on squares that are not weak.
+pub const DANGER_PAWN_DEFENDERS: S = S(-20, -20);
+/// The enemy has no queen.
+pub const DANGER_NO_QUEEN: S = S(-250, -250);
+/// Every count starts here.
+pub const DANGER_BASE: S = S(-20, -20);
+/// The curve's middlegame divisor (not tuned: it scales the counts).
+pub const DANGER_MG_DIV: i32 = 720;
+/// The curve's endgame divisor (not tuned).
+pub const DANGER_EG_DIV: i32 = 20;
+
+// The complexity is a count in endgame centipawns (only the second half of each pair
+// is used): it moves the endgame score away from zero when positive and toward it,
+// never across, when negative.
+
+/// Per pawn on the board.
+pub const COMPLEXITY_PAWNS: S = S(0, 6);
+/// Pawns on both wings.
+pub const COMPLEXITY_FLANKS: S = S(0, 40);
+/// Kings and pawns only.
+pub const COMPLEXITY_PAWN_ENDGAME: S = S(0, 60);
+/// Every count starts here.
+pub const COMPLEXITY_BASE: S = S(0, -100);
+
+/// The flat layout of every tuned weight (linear or inside a curve), for the tuner:
 /// where each named weight (or table) starts.
 pub mod index {
     /// [`super::PIECE_VALUE`]: 6 weights, by piece kind.
@@ -298,11 +426,69 @@ pub mod index {
     pub const STORM: usize = PASSED_BLOCKED + 1;
     /// [`super::TEMPO`]: one weight.
     pub const TEMPO: usize = STORM + 3;
+    /// [`super::PASSED_SAFE`]: 8 weights, by relative rank.
+    pub const PASSED_SAFE: usize = TEMPO + 1;
+    /// [`super::CANDIDATE`]: 8 weights, by relative rank.
+    pub const CANDIDATE: usize = PASSED_SAFE + 8;
+    /// [`super::OUTPOST`]: 2 weights, knight and bishop.
+    pub const OUTPOST: usize = CANDIDATE + 8;
+    /// [`super::MINOR_BEHIND_PAWN`]: one weight.
+    pub const MINOR_BEHIND_PAWN: usize = OUTPOST + 2;
+    /// [`super::KNIGHT_KING_DISTANCE`]: 8 weights, by distance.
+    pub const KNIGHT_KING_DISTANCE: usize = MINOR_BEHIND_PAWN + 1;
+    /// [`super::KNIGHT_CLOSED`]: 9 weights, by closedness.
+    pub const KNIGHT_CLOSED: usize = KNIGHT_KING_DISTANCE + 8;
+    /// [`super::BISHOP_LONG_DIAGONAL`]: one weight.
+    pub const BISHOP_LONG_DIAGONAL: usize = KNIGHT_CLOSED + 9;
+    /// [`super::BISHOP_RAMMED_PAWNS`]: one weight.
+    pub const BISHOP_RAMMED_PAWNS: usize = BISHOP_LONG_DIAGONAL + 1;
+    /// [`super::ROOK_SEVENTH`]: one weight.
+    pub const ROOK_SEVENTH: usize = BISHOP_RAMMED_PAWNS + 1;
+    /// [`super::ROOK_CLOSED`]: 9 weights, by closedness.
+    pub const ROOK_CLOSED: usize = ROOK_SEVENTH + 1;
+    /// [`super::THREAT_WEAK_PAWN`]: one weight.
+    pub const THREAT_WEAK_PAWN: usize = ROOK_CLOSED + 9;
+    /// [`super::THREAT_MINOR_BY_MINOR`]: one weight.
+    pub const THREAT_MINOR_BY_MINOR: usize = THREAT_WEAK_PAWN + 1;
+    /// [`super::THREAT_MINOR_BY_MAJOR`]: one weight.
+    pub const THREAT_MINOR_BY_MAJOR: usize = THREAT_MINOR_BY_MINOR + 1;
+    /// [`super::THREAT_QUEEN`]: one weight.
+    pub const THREAT_QUEEN: usize = THREAT_MINOR_BY_MAJOR + 1;
+    /// [`super::THREAT_HANGING`]: one weight.
+    pub const THREAT_HANGING: usize = THREAT_QUEEN + 1;
+    /// [`super::THREAT_BY_KING`]: one weight.
+    pub const THREAT_BY_KING: usize = THREAT_HANGING + 1;
+    /// [`super::THREAT_PAWN_PUSH`]: one weight.
+    pub const THREAT_PAWN_PUSH: usize = THREAT_BY_KING + 1;
+    /// [`super::KING_PAWN_DISTANCE`]: 8 weights, by distance.
+    pub const KING_PAWN_DISTANCE: usize = THREAT_PAWN_PUSH + 1;
+    /// [`super::DANGER_ATTACKER`]: 4 weights, by kind (inside the danger curve).
+    pub const DANGER_ATTACKER: usize = KING_PAWN_DISTANCE + 8;
+    /// [`super::DANGER_SAFE_CHECK`]: 4 weights, by kind (inside the danger curve).
+    pub const DANGER_SAFE_CHECK: usize = DANGER_ATTACKER + 4;
+    /// [`super::DANGER_ZONE_HITS`]: one weight (inside the danger curve).
+    pub const DANGER_ZONE_HITS: usize = DANGER_SAFE_CHECK + 4;
+    /// [`super::DANGER_WEAK`]: one weight (inside the danger curve).
+    pub const DANGER_WEAK: usize = DANGER_ZONE_HITS + 1;
+    /// [`super::DANGER_PAWN_DEFENDERS`]: one weight (inside the danger curve).
+    pub const DANGER_PAWN_DEFENDERS: usize = DANGER_WEAK + 1;
+    /// [`super::DANGER_NO_QUEEN`]: one weight (inside the danger curve).
+    pub const DANGER_NO_QUEEN: usize = DANGER_PAWN_DEFENDERS + 1;
+    /// [`super::DANGER_BASE`]: one weight (inside the danger curve).
+    pub const DANGER_BASE: usize = DANGER_NO_QUEEN + 1;
+    /// [`super::COMPLEXITY_PAWNS`]: one weight (inside the complexity).
+    pub const COMPLEXITY_PAWNS: usize = DANGER_BASE + 1;
+    /// [`super::COMPLEXITY_FLANKS`]: one weight (inside the complexity).
+    pub const COMPLEXITY_FLANKS: usize = COMPLEXITY_PAWNS + 1;
+    /// [`super::COMPLEXITY_PAWN_ENDGAME`]: one weight (inside the complexity).
+    pub const COMPLEXITY_PAWN_ENDGAME: usize = COMPLEXITY_FLANKS + 1;
+    /// [`super::COMPLEXITY_BASE`]: one weight (inside the complexity).
+    pub const COMPLEXITY_BASE: usize = COMPLEXITY_PAWN_ENDGAME + 1;
     /// Number of weights.
-    pub const COUNT: usize = TEMPO + 1;
+    pub const COUNT: usize = COMPLEXITY_BASE + 1;
 }
 
-/// Every linear weight by name, in the order of the flat layout of [`index`]: the one
+/// Every tuned weight by name, in the order of the flat layout of [`index`]: the one
 /// list that [`flat`] and the tuner's writer and reader go by.
 pub fn named() -> Vec<(&'static str, &'static [S])> {
     let list: &[(&str, &'static [S])] = &[
@@ -331,11 +517,40 @@ pub fn named() -> Vec<(&'static str, &'static [S])> {
         ("PASSED_BLOCKED", &[PASSED_BLOCKED]),
         ("STORM", &STORM),
         ("TEMPO", &[TEMPO]),
+        ("PASSED_SAFE", &PASSED_SAFE),
+        ("CANDIDATE", &CANDIDATE),
+        ("OUTPOST", &OUTPOST),
+        ("MINOR_BEHIND_PAWN", &[MINOR_BEHIND_PAWN]),
+        ("KNIGHT_KING_DISTANCE", &KNIGHT_KING_DISTANCE),
+        ("KNIGHT_CLOSED", &KNIGHT_CLOSED),
+        ("BISHOP_LONG_DIAGONAL", &[BISHOP_LONG_DIAGONAL]),
+        ("BISHOP_RAMMED_PAWNS", &[BISHOP_RAMMED_PAWNS]),
+        ("ROOK_SEVENTH", &[ROOK_SEVENTH]),
+        ("ROOK_CLOSED", &ROOK_CLOSED),
+        ("THREAT_WEAK_PAWN", &[THREAT_WEAK_PAWN]),
+        ("THREAT_MINOR_BY_MINOR", &[THREAT_MINOR_BY_MINOR]),
+        ("THREAT_MINOR_BY_MAJOR", &[THREAT_MINOR_BY_MAJOR]),
+        ("THREAT_QUEEN", &[THREAT_QUEEN]),
+        ("THREAT_HANGING", &[THREAT_HANGING]),
+        ("THREAT_BY_KING", &[THREAT_BY_KING]),
+        ("THREAT_PAWN_PUSH", &[THREAT_PAWN_PUSH]),
+        ("KING_PAWN_DISTANCE", &KING_PAWN_DISTANCE),
+        ("DANGER_ATTACKER", &DANGER_ATTACKER),
+        ("DANGER_SAFE_CHECK", &DANGER_SAFE_CHECK),
+        ("DANGER_ZONE_HITS", &[DANGER_ZONE_HITS]),
+        ("DANGER_WEAK", &[DANGER_WEAK]),
+        ("DANGER_PAWN_DEFENDERS", &[DANGER_PAWN_DEFENDERS]),
+        ("DANGER_NO_QUEEN", &[DANGER_NO_QUEEN]),
+        ("DANGER_BASE", &[DANGER_BASE]),
+        ("COMPLEXITY_PAWNS", &[COMPLEXITY_PAWNS]),
+        ("COMPLEXITY_FLANKS", &[COMPLEXITY_FLANKS]),
+        ("COMPLEXITY_PAWN_ENDGAME", &[COMPLEXITY_PAWN_ENDGAME]),
+        ("COMPLEXITY_BASE", &[COMPLEXITY_BASE]),
     ];
     list.to_vec()
 }
 
-/// Every linear weight in the flat layout of [`index`].
+/// Every tuned weight in the flat layout of [`index`].
 pub fn flat() -> Vec<S> {
     let v: Vec<S> = named()
         .iter()
