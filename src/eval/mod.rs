@@ -2,10 +2,13 @@
 //!
 //! Every weight is a middlegame/endgame pair ([`S`]) kept in [`weights`]; the two totals
 //! are blended by game phase, measured from the non-pawn material left. The tables are
-//! the core; on top sit pawn structure (passed pawns by rank, free path, blocker and
-//! king distances; doubled, isolated, backward, supported and phalanx pawns), the
-//! bishop pair, rooks on open files, piece mobility, king safety (attack on the king
-//! zone, pawn shield and storm), threats and the side to move's tempo. The score is
+//! the core; on top sit pawn structure (passed pawns by rank, free path, safe stop
+//! square, blocker and king distances; candidate passers; doubled, isolated, backward,
+//! supported and phalanx pawns), the bishop pair, rooks on open files, piece mobility
+//! and placement, king safety (pawn shield and storm, and a king-danger count turned
+//! into a score by a curve), threats, a complexity correction of the endgame score and
+//! the side to move's tempo. Attack maps (per side and piece kind, all, twice) are
+//! computed once per evaluation and shared by the terms that need them. The score is
 //! from the side to move, in centipawns. Colour symmetry holds by construction: every
 //! term is computed for each side from that side's point of view (a black piece reads
 //! the mirrored square).
@@ -309,6 +312,28 @@ fn relative_rank(color: Color, sq: usize) -> i32 {
         7 - r
     }
 }
+
+/// `RINGS[s][d]`: the squares at king distance `d` from `s`.
+static RINGS: [[u64; 8]; 64] = {
+    let mut rings = [[0u64; 8]; 64];
+    let mut a = 0;
+    while a < 64 {
+        let mut b = 0;
+        while b < 64 {
+            let df = (a % 8) as i32 - (b % 8) as i32;
+            let dr = (a / 8) as i32 - (b / 8) as i32;
+            let d = if df.abs() > dr.abs() {
+                df.abs()
+            } else {
+                dr.abs()
+            };
+            rings[a][d as usize] |= 1u64 << b;
+            b += 1;
+        }
+        a += 1;
+    }
+    rings
+};
 
 /// Chebyshev (king-step) distance between two squares.
 #[inline(always)]
@@ -764,10 +789,9 @@ fn king_shelter<T: Trace>(board: &Position, us: Color, trace: &mut T) -> S {
     }
     // In the endgame a king far from every pawn is out of play.
     if pawns != 0 {
-        let d = bits(pawns)
-            .map(|s| distance(our_king, s))
-            .min()
-            .unwrap_or(0) as usize;
+        let d = (1..8)
+            .find(|&d| RINGS[our_king][d] & pawns != 0)
+            .unwrap_or(0);
         king += KING_PAWN_DISTANCE[d];
         trace.coeff(us, index::KING_PAWN_DISTANCE + d, 1);
     }
@@ -897,7 +921,7 @@ fn complexity<T: Trace>(board: &Position, eg: i32, trace: &mut T) -> i32 {
 
 /// The terms that depend on the pawns alone, for both sides, and so can be cached by
 /// pawn structure ([`PawnCache`]): doubled, isolated, backward, supported and phalanx
-/// pawns and the passed pawns' rank bonus.
+/// pawns, candidate passers and the passed pawns' rank bonus.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct PawnEval {
     white_pawns: u64,
