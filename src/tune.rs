@@ -432,7 +432,7 @@ pub fn write_weights(source: &str, w: &[S]) -> Result<String, String> {
             let column = start - out[..start].rfind('\n').map_or(0, |i| i + 1);
             let items: Vec<String> = (at..at + n).map(|i| fmt_s(w[i])).collect();
             let line = format!("[{}]", items.join(", "));
-            if column + line.len() + 1 <= 100 {
+            if column + line.len() < 100 {
                 line
             } else {
                 let items: Vec<String> = items.iter().map(|s| format!("    {s},")).collect();

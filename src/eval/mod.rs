@@ -316,9 +316,9 @@ fn relative_rank(color: Color, sq: usize) -> i32 {
 /// `RINGS[s][d]`: the squares at king distance `d` from `s`.
 static RINGS: [[u64; 8]; 64] = {
     let mut rings = [[0u64; 8]; 64];
-    let mut a = 0;
+    let mut a: usize = 0;
     while a < 64 {
-        let mut b = 0;
+        let mut b: usize = 0;
         while b < 64 {
             let df = (a % 8) as i32 - (b % 8) as i32;
             let dr = (a / 8) as i32 - (b / 8) as i32;
