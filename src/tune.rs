@@ -407,6 +407,7 @@ pub fn write_weights(source: &str, w: &[S]) -> Result<String, String> {
     let names = ["pawn", "knight", "bishop", "rook", "queen", "king"];
     let mut out = source.to_string();
     for (name, at, n) in layout() {
+        let (start, end) = const_span(&out, name)?;
         let value = if name == "PSQT" {
             let mut tables = String::from("[\n");
             for (k, piece) in names.iter().enumerate() {
@@ -428,7 +429,6 @@ pub fn write_weights(source: &str, w: &[S]) -> Result<String, String> {
             fmt_s(w[at])
         } else {
             // rustfmt keeps an array on its line when the line fits in 100 columns.
-            let (start, _) = const_span(&out, name)?;
             let column = start - out[..start].rfind('\n').map_or(0, |i| i + 1);
             let items: Vec<String> = (at..at + n).map(|i| fmt_s(w[i])).collect();
             let line = format!("[{}]", items.join(", "));
@@ -439,7 +439,6 @@ pub fn write_weights(source: &str, w: &[S]) -> Result<String, String> {
                 format!("[\n{}\n]", items.join("\n"))
             }
         };
-        let (start, end) = const_span(&out, name)?;
         out = format!("{}{}{}", &out[..start], value, &out[end..]);
     }
     Ok(out)

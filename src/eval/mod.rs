@@ -277,11 +277,16 @@ fn pawn_attacks(pawns: u64, color: Color) -> u64 {
 /// Squares strictly ahead of `sq` (from `color`'s side) on the same file.
 #[inline(always)]
 fn front_file(color: Color, sq: usize) -> u64 {
-    let file = FILE_A << (sq & 7);
+    (FILE_A << (sq & 7)) & ranks_ahead(color, sq)
+}
+
+/// Squares on the ranks strictly ahead of `sq`'s, from `color`'s side.
+#[inline(always)]
+fn ranks_ahead(color: Color, sq: usize) -> u64 {
     if color == Color::White {
-        file & (!0u64).checked_shl((sq as u32 | 7) + 1).unwrap_or(0)
+        (!0u64).checked_shl((sq as u32 | 7) + 1).unwrap_or(0)
     } else {
-        file & ((1u64 << (sq & !7)) - 1)
+        (1u64 << (sq & !7)) - 1
     }
 }
 
@@ -316,18 +321,11 @@ fn relative_rank(color: Color, sq: usize) -> i32 {
 /// `RINGS[s][d]`: the squares at king distance `d` from `s`.
 static RINGS: [[u64; 8]; 64] = {
     let mut rings = [[0u64; 8]; 64];
-    let mut a: usize = 0;
+    let mut a = 0;
     while a < 64 {
-        let mut b: usize = 0;
+        let mut b = 0;
         while b < 64 {
-            let df = (a % 8) as i32 - (b % 8) as i32;
-            let dr = (a / 8) as i32 - (b / 8) as i32;
-            let d = if df.abs() > dr.abs() {
-                df.abs()
-            } else {
-                dr.abs()
-            };
-            rings[a][d as usize] |= 1u64 << b;
+            rings[a][distance(a, b) as usize] |= 1u64 << b;
             b += 1;
         }
         a += 1;
@@ -337,10 +335,14 @@ static RINGS: [[u64; 8]; 64] = {
 
 /// Chebyshev (king-step) distance between two squares.
 #[inline(always)]
-fn distance(a: usize, b: usize) -> i32 {
+const fn distance(a: usize, b: usize) -> i32 {
     let df = ((a & 7) as i32 - (b & 7) as i32).abs();
     let dr = ((a >> 3) as i32 - (b >> 3) as i32).abs();
-    df.max(dr)
+    if df > dr {
+        df
+    } else {
+        dr
+    }
 }
 
 /// Table index of a piece of `color` on square index `sq` (a1 = 0).
@@ -571,7 +573,13 @@ fn closedness(board: &Position) -> usize {
 /// hemmed in by their own blocked pawns, rooks on the seventh, and knights and rooks by
 /// how closed the position is.
 #[inline(always)]
-fn placement<T: Trace>(board: &Position, us: Color, att: &Attacks, trace: &mut T) -> S {
+fn placement<T: Trace>(
+    board: &Position,
+    us: Color,
+    att: &Attacks,
+    closed: usize,
+    trace: &mut T,
+) -> S {
     let them = !us;
     let ours = board.color_combined(us).0;
     let pawns = board.pieces(Piece::Pawn).0;
@@ -581,7 +589,6 @@ fn placement<T: Trace>(board: &Position, us: Color, att: &Attacks, trace: &mut T
         board.king_square(us).to_index(),
         board.king_square(them).to_index(),
     ];
-    let closed = closedness(board);
     let blocked = if us == Color::White {
         (our_pawns << 8) & their_pawns
     } else {
@@ -663,16 +670,6 @@ fn placement<T: Trace>(board: &Position, us: Color, att: &Attacks, trace: &mut T
     }
     trace.add(us, Term::Pieces, total);
     total
-}
-
-/// Squares on the ranks strictly ahead of `sq`'s, from `color`'s side.
-#[inline(always)]
-fn ranks_ahead(color: Color, sq: usize) -> u64 {
-    if color == Color::White {
-        (!0u64).checked_shl((sq as u32 | 7) + 1).unwrap_or(0)
-    } else {
-        (1u64 << (sq & !7)) - 1
-    }
 }
 
 /// The danger to `us`'s king as a middlegame/endgame score for `us` (never positive):
@@ -1055,10 +1052,11 @@ fn evaluate_with<T: Trace>(board: &Position, pawns: &PawnEval, trace: &mut T) ->
     let (w, pw) = pieces(board, Color::White, &mut att, trace);
     let (b, pb) = pieces(board, Color::Black, &mut att, trace);
     let mut d = w - b + pawns.score;
+    let closed = closedness(board);
     for (us, sign) in [(Color::White, 1), (Color::Black, -1)] {
         let king = king_danger(board, us, &att, trace) + king_shelter(board, us, trace);
         let others = passed_pawns(board, us, pawns.passers, &att, trace)
-            + placement(board, us, &att, trace)
+            + placement(board, us, &att, closed, trace)
             + threats(board, us, &att, trace);
         d += (king + others) * sign;
     }
