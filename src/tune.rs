@@ -14,7 +14,7 @@
 use std::io::{BufRead, BufReader};
 
 use crate::eval::weights::{flat, index, named};
-use crate::eval::{evaluate_traced, Coefficients, MAX_PHASE, S};
+use crate::eval::{danger_curve_f64, evaluate_traced, Coefficients, MAX_PHASE, S};
 use crate::position::Position;
 
 /// One traced training position.
@@ -23,6 +23,10 @@ pub struct Sample {
     /// (flat weight index, White's use count − Black's), nonzero counts only (see
     /// [`Coefficients`]).
     pub coeffs: Vec<(u16, i16)>,
+    /// The counts inside the danger to White's king and to Black's.
+    pub danger: [Vec<(u16, i16)>; 2],
+    /// The counts inside the complexity.
+    pub complexity: Vec<(u16, i16)>,
     /// The untraced part (White − Black), middlegame and endgame.
     pub fixed: (f32, f32),
     /// Game phase, 0 (no pieces but kings and pawns) to 24 ([`MAX_PHASE`]).
@@ -66,6 +70,8 @@ fn parse_line(line: &str) -> Option<Sample> {
     let fixed = t.fixed();
     Some(Sample {
         coeffs: t.coeffs,
+        danger: t.danger,
+        complexity: t.complexity,
         fixed: (fixed.0 as f32, fixed.1 as f32),
         phase: phase as f32,
         result,
@@ -77,17 +83,69 @@ fn sigmoid(k: f64, x: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-k * x / 400.0))
 }
 
-/// The tapered evaluation of `s` under weights `w` (mg, eg per weight), White's view.
-pub fn predict(s: &Sample, w: &[(f64, f64)]) -> f64 {
-    let (mut mg, mut eg) = (s.fixed.0 as f64, s.fixed.1 as f64);
-    for &(i, c) in &s.coeffs {
+/// The sums of `w` (middlegame, endgame) over the sparse counts `list`.
+#[inline]
+fn dot(list: &[(u16, i16)], w: &[(f64, f64)]) -> (f64, f64) {
+    list.iter().fold((0.0, 0.0), |(mg, eg), &(i, c)| {
         let (a, b) = w[i as usize];
-        mg += a * c as f64;
-        eg += b * c as f64;
+        (mg + a * c as f64, eg + b * c as f64)
+    })
+}
+
+/// One sample's evaluation under some weights, and the slopes its gradient needs.
+struct Forward {
+    /// The tapered evaluation, White's view.
+    eval: f64,
+    /// Per king (White's, Black's), the slope of White's middlegame and endgame score
+    /// in that king's danger count.
+    danger: [(f64, f64); 2],
+    /// The slope of the final endgame score in the endgame sum before the complexity
+    /// (1, or 0 where the complexity pins it at zero).
+    eg: f64,
+    /// The slope of the final endgame score in the complexity count.
+    complexity: f64,
+}
+
+/// Rebuilds the evaluation of `s` under weights `w` as the engine computes it.
+fn forward(s: &Sample, w: &[(f64, f64)]) -> Forward {
+    let (lm, le) = dot(&s.coeffs, w);
+    let (mut mg, mut eg) = (s.fixed.0 as f64 + lm, s.fixed.1 as f64 + le);
+    let mut danger = [(0.0, 0.0); 2];
+    for (side, sign) in [(0, 1.0), (1, -1.0)] {
+        let (dm, de) = dot(&s.danger[side], w);
+        let (vm, ve, sm, se) = danger_curve_f64(dm, de);
+        mg += sign * vm;
+        eg += sign * ve;
+        danger[side] = (sign * sm, sign * se);
     }
+    // The complexity moves the endgame score away from zero, or toward it but never
+    // across: past zero it stays at zero.
+    let count = dot(&s.complexity, w).1;
+    let sign = if eg > 0.0 {
+        1.0
+    } else if eg < 0.0 {
+        -1.0
+    } else {
+        0.0
+    };
+    let (eg, eg_slope, cx_slope) = if count > -eg.abs() {
+        (eg + sign * count, 1.0, sign)
+    } else {
+        (0.0, 0.0, 0.0)
+    };
     let p = s.phase as f64;
     let full = MAX_PHASE as f64;
-    (mg * p + eg * (full - p)) / full
+    Forward {
+        eval: (mg * p + eg * (full - p)) / full,
+        danger,
+        eg: eg_slope,
+        complexity: cx_slope,
+    }
+}
+
+/// The tapered evaluation of `s` under weights `w` (mg, eg per weight), White's view.
+pub fn predict(s: &Sample, w: &[(f64, f64)]) -> f64 {
+    forward(s, w).eval
 }
 
 /// The blended target of `s`.
@@ -211,17 +269,57 @@ pub fn start_weights(zero_tables: bool) -> Vec<(f64, f64)> {
         .collect()
 }
 
+/// The gradient of [`loss`] in every weight (middlegame, endgame), through the
+/// danger curves and the complexity by the chain rule.
+pub fn gradient(samples: &[Sample], w: &[(f64, f64)], k: f64, lambda: f64) -> Vec<(f64, f64)> {
+    let n = w.len();
+    let scale = k * std::f64::consts::LN_10 / 400.0;
+    let full = MAX_PHASE as f64;
+    let grad = in_parallel(samples, |chunk| {
+        let mut grad = vec![(0.0f64, 0.0f64); n];
+        for s in chunk {
+            let f = forward(s, w);
+            let p = sigmoid(k, f.eval);
+            // d(cross-entropy)/d(eval) = (p − t) · K · ln10 / 400.
+            let d = (p - target(s, k, lambda)) * scale;
+            let (gm, ge) = (d * s.phase as f64 / full, d * (1.0 - s.phase as f64 / full));
+            let mut add = |list: &[(u16, i16)], mg: f64, eg: f64| {
+                for &(i, c) in list {
+                    let g = &mut grad[i as usize];
+                    g.0 += mg * c as f64;
+                    g.1 += eg * c as f64;
+                }
+            };
+            add(&s.coeffs, gm, ge * f.eg);
+            for side in 0..2 {
+                let (sm, se) = f.danger[side];
+                add(&s.danger[side], gm * sm, ge * f.eg * se);
+            }
+            add(&s.complexity, 0.0, ge * f.complexity);
+        }
+        grad
+    });
+    let inv = 1.0 / samples.len().max(1) as f64;
+    let mut total = vec![(0.0f64, 0.0f64); n];
+    for part in grad {
+        for (x, y) in total.iter_mut().zip(part) {
+            x.0 += y.0 * inv;
+            x.1 += y.1 * inv;
+        }
+    }
+    total
+}
+
 /// Tunes from `w` with the scaling constant `k` (from [`fit_k`] on the engine's own
 /// weights: the caller fits it once, as it also prints it), calling
-/// `progress(epoch, loss)` after each epoch. The loss passed is the data loss alone,
-/// without the L2 pull, so that runs with and without `--l2` compare. Returns the
-/// weights.
+/// `progress(epoch, weights)` after each epoch (to score them on the training data or
+/// on positions held out, as the caller likes). Returns the weights.
 pub fn tune(
     samples: &[Sample],
     mut w: Vec<(f64, f64)>,
     k: f64,
     settings: Settings,
-    mut progress: impl FnMut(usize, f64),
+    mut progress: impl FnMut(usize, &[(f64, f64)]),
 ) -> Vec<(f64, f64)> {
     let n = w.len();
     let anchor = w.clone();
@@ -229,8 +327,6 @@ pub fn tune(
     let (b1, b2, eps) = (0.9, 0.999, 1e-8);
     let mut m = vec![(0.0f64, 0.0f64); n];
     let mut v = vec![(0.0f64, 0.0f64); n];
-    let scale = k * std::f64::consts::LN_10 / 400.0;
-    let full = MAX_PHASE as f64;
     // With --terms-only, material and the tables (the weights before the first term)
     // stay as they start, and so do the weights named by --hold.
     let mut free = vec![true; n];
@@ -243,37 +339,12 @@ pub fn tune(
         }
     }
     for epoch in 1..=settings.epochs {
-        let grad = in_parallel(samples, |chunk| {
-            let mut grad = vec![(0.0f64, 0.0f64); n];
-            for s in chunk {
-                let p = sigmoid(k, predict(s, &w));
-                let t = target(s, k, settings.lambda);
-                // d(cross-entropy)/d(eval) = (p − t) · K · ln10 / 400.
-                let d = (p - t) * scale;
-                let (fm, fe) = (s.phase as f64 / full, 1.0 - s.phase as f64 / full);
-                for &(i, c) in &s.coeffs {
-                    let g = &mut grad[i as usize];
-                    g.0 += d * fm * c as f64;
-                    g.1 += d * fe * c as f64;
-                }
-            }
-            grad
-        })
-        .into_iter()
-        .reduce(|mut a, b| {
-            for (x, y) in a.iter_mut().zip(b) {
-                x.0 += y.0;
-                x.1 += y.1;
-            }
-            a
-        })
-        .unwrap_or_else(|| vec![(0.0, 0.0); n]);
-        let inv = 1.0 / samples.len().max(1) as f64;
+        let grad = gradient(samples, &w, k, settings.lambda);
         let t = epoch as i32;
         for i in (0..n).filter(|&i| free[i]) {
             let g = (
-                grad[i].0 * inv + pull * (w[i].0 - anchor[i].0),
-                grad[i].1 * inv + pull * (w[i].1 - anchor[i].1),
+                grad[i].0 + pull * (w[i].0 - anchor[i].0),
+                grad[i].1 + pull * (w[i].1 - anchor[i].1),
             );
             m[i].0 = b1 * m[i].0 + (1.0 - b1) * g.0;
             m[i].1 = b1 * m[i].1 + (1.0 - b1) * g.1;
@@ -284,7 +355,7 @@ pub fn tune(
             w[i].0 -= settings.rate * mh0 / (vh0.sqrt() + eps);
             w[i].1 -= settings.rate * mh1 / (vh1.sqrt() + eps);
         }
-        progress(epoch, loss(samples, &w, k, settings.lambda));
+        progress(epoch, &w);
     }
     w
 }
@@ -336,6 +407,7 @@ pub fn write_weights(source: &str, w: &[S]) -> Result<String, String> {
     let names = ["pawn", "knight", "bishop", "rook", "queen", "king"];
     let mut out = source.to_string();
     for (name, at, n) in layout() {
+        let (start, end) = const_span(&out, name)?;
         let value = if name == "PSQT" {
             let mut tables = String::from("[\n");
             for (k, piece) in names.iter().enumerate() {
@@ -355,16 +427,18 @@ pub fn write_weights(source: &str, w: &[S]) -> Result<String, String> {
             tables
         } else if n == 1 {
             fmt_s(w[at])
-        } else if n <= 3 {
-            let items: Vec<String> = (at..at + n).map(|i| fmt_s(w[i])).collect();
-            format!("[{}]", items.join(", "))
         } else {
-            let items: Vec<String> = (at..at + n)
-                .map(|i| format!("    {},", fmt_s(w[i])))
-                .collect();
-            format!("[\n{}\n]", items.join("\n"))
+            // rustfmt keeps an array on its line when the line fits in 100 columns.
+            let column = start - out[..start].rfind('\n').map_or(0, |i| i + 1);
+            let items: Vec<String> = (at..at + n).map(|i| fmt_s(w[i])).collect();
+            let line = format!("[{}]", items.join(", "));
+            if column + line.len() < 100 {
+                line
+            } else {
+                let items: Vec<String> = items.iter().map(|s| format!("    {s},")).collect();
+                format!("[\n{}\n]", items.join("\n"))
+            }
         };
-        let (start, end) = const_span(&out, name)?;
         out = format!("{}{}{}", &out[..start], value, &out[end..]);
     }
     Ok(out)
@@ -471,6 +545,10 @@ pub struct Args {
     /// Where the tuned weights are written, in the shape of src/eval/weights.rs.
     #[arg(long, value_name = "FILE", default_value = "weights.rs")]
     pub out: String,
+    /// Every N-th position is held out of the fit and only scored, so that the loss on
+    /// positions the fit never saw is printed beside the training loss (0: none).
+    #[arg(long, value_name = "N", default_value_t = 20)]
+    pub held_out: usize,
 }
 
 impl Args {
@@ -488,16 +566,35 @@ impl Args {
     }
 }
 
+/// Splits `all` into the positions to fit and every `n`-th, held out (none when `n` is
+/// 0).
+pub fn split(all: Vec<Sample>, n: usize) -> (Vec<Sample>, Vec<Sample>) {
+    if n == 0 {
+        return (all, Vec::new());
+    }
+    let (mut fit, mut held) = (Vec::new(), Vec::new());
+    for (i, s) in all.into_iter().enumerate() {
+        if i % n == n - 1 {
+            held.push(s);
+        } else {
+            fit.push(s);
+        }
+    }
+    (fit, held)
+}
+
 /// `tiefe tune`: loads the data, fits K, tunes and writes the weights file. Errors are
 /// about the files (the options were checked when they were parsed).
 pub fn main(args: &Args) -> Result<(), String> {
     let settings = args.settings();
     let (data, from, out) = (&args.data, &args.from, &args.out);
     let file = std::fs::File::open(data).map_err(|e| format!("{data}: {e}"))?;
-    let (samples, bad) = load(BufReader::new(file));
+    let (all, bad) = load(BufReader::new(file));
+    let (samples, held) = split(all, args.held_out);
     eprintln!(
-        "tune: {} positions ({} bad lines skipped)",
+        "tune: {} positions to fit, {} held out ({} bad lines skipped)",
         samples.len(),
+        held.len(),
         bad
     );
     if samples.is_empty() {
@@ -521,13 +618,23 @@ pub fn main(args: &Args) -> Result<(), String> {
             fit_k(&samples, &start_weights(false)),
         ),
     };
+    let lambda = settings.lambda;
+    let losses = |w: &[(f64, f64)]| {
+        let held = if held.is_empty() {
+            f64::NAN
+        } else {
+            loss(&held, w, k, lambda)
+        };
+        (loss(&samples, w, k, lambda), held)
+    };
+    let (fit, test) = losses(&start);
     eprintln!(
-        "tune: K = {k:.4}; loss at start {:.6} (each loss printed is the data's alone, without the --l2 pull)",
-        loss(&samples, &start, k, settings.lambda)
+        "tune: K = {k:.4}; loss at start {fit:.6}, held out {test:.6} (each loss printed is the data's alone, without the --l2 pull)"
     );
-    let w = tune(&samples, start, k, settings, |epoch, l| {
+    let w = tune(&samples, start, k, settings, |epoch, w| {
         if epoch % 10 == 0 || epoch == 1 {
-            eprintln!("epoch {epoch:4}  loss {l:.6}");
+            let (fit, test) = losses(w);
+            eprintln!("epoch {epoch:4}  loss {fit:.6}  held out {test:.6}");
         }
     });
     let source = include_str!("eval/weights.rs");
@@ -610,16 +717,70 @@ mod tests {
     }
 
     #[test]
-    fn only_the_king_attack_curve_is_untraced() {
-        // The curve is middlegame-only, so every endgame half must be traced: an
-        // untraced endgame part would mean a weight reported with the wrong count.
-        let mut seen_attack = false;
+    fn every_weight_is_traced() {
+        // Nothing is left untraced, and both curves are seen in use.
+        let (mut danger, mut complexity) = (false, false);
         for fen in crate::bench::POSITIONS {
             let s = parse_line(&format!("{fen} | 0 | 0.5")).unwrap();
-            assert_eq!(s.fixed.1, 0.0, "{fen}");
-            seen_attack |= s.fixed.0 != 0.0;
+            assert_eq!(s.fixed, (0.0, 0.0), "{fen}");
+            danger |= !s.danger[0].is_empty() || !s.danger[1].is_empty();
+            complexity |= !s.complexity.is_empty();
         }
-        assert!(seen_attack);
+        assert!(danger && complexity);
+    }
+
+    #[test]
+    fn the_gradient_follows_the_curves() {
+        // Finite differences of the loss against the gradient, for weights inside the
+        // danger curve, inside the complexity, and linear ones.
+        let samples: Vec<Sample> = crate::bench::POSITIONS
+            .iter()
+            .enumerate()
+            .map(|(i, fen)| {
+                parse_line(&format!(
+                    "{fen} | {} | {}",
+                    i * 37 % 300,
+                    (i % 3) as f64 / 2.0
+                ))
+                .unwrap()
+            })
+            .collect();
+        let w = start_weights(false);
+        let (k, lambda) = (1.0, 0.5);
+        let g = gradient(&samples, &w, k, lambda);
+        let checked = [
+            index::DANGER_ATTACKER + 3,
+            index::DANGER_ZONE_HITS,
+            index::DANGER_SAFE_CHECK + 3,
+            index::DANGER_BASE,
+            index::COMPLEXITY_PAWNS,
+            index::COMPLEXITY_BASE,
+            index::THREAT_HANGING,
+            index::PIECE_VALUE + 1,
+        ];
+        let h = 1e-3;
+        let mut nonzero = 0;
+        for i in checked {
+            for half in 0..2 {
+                let at = |d: f64| {
+                    let mut v = w.clone();
+                    if half == 0 {
+                        v[i].0 += d
+                    } else {
+                        v[i].1 += d
+                    }
+                    loss(&samples, &v, k, lambda)
+                };
+                let numeric = (at(h) - at(-h)) / (2.0 * h);
+                let analytic = if half == 0 { g[i].0 } else { g[i].1 };
+                assert!(
+                    (numeric - analytic).abs() <= 1e-7 + 1e-3 * numeric.abs(),
+                    "weight {i} half {half}: numeric {numeric} analytic {analytic}"
+                );
+                nonzero += (analytic.abs() > 1e-9) as usize;
+            }
+        }
+        assert!(nonzero >= 10, "only {nonzero} slopes were not zero");
     }
 
     #[test]
@@ -630,7 +791,7 @@ mod tests {
             let s = parse_line(&format!("{fen} | 0 | 0.5")).unwrap();
             let (white, _) = evaluate_traced(&pos, &mut crate::eval::NoTrace);
             // The engine divides in integers; the tuner does not.
-            assert!((predict(&s, &w) - white as f64).abs() <= 1.0, "{fen}");
+            assert!((predict(&s, &w) - white as f64).abs() <= 3.0, "{fen}");
         }
     }
 }

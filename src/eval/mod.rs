@@ -2,10 +2,13 @@
 //!
 //! Every weight is a middlegame/endgame pair ([`S`]) kept in [`weights`]; the two totals
 //! are blended by game phase, measured from the non-pawn material left. The tables are
-//! the core; on top sit pawn structure (passed pawns by rank, free path, blocker and
-//! king distances; doubled, isolated, backward, supported and phalanx pawns), the
-//! bishop pair, rooks on open files, piece mobility, king safety (attack on the king
-//! zone, pawn shield and storm), threats and the side to move's tempo. The score is
+//! the core; on top sit pawn structure (passed pawns by rank, free path, safe stop
+//! square, blocker and king distances; candidate passers; doubled, isolated, backward,
+//! supported and phalanx pawns), the bishop pair, rooks on open files, piece mobility
+//! and placement, king safety (pawn shield and storm, and a king-danger count turned
+//! into a score by a curve), threats, a complexity correction of the endgame score and
+//! the side to move's tempo. Attack maps (per side and piece kind, all, twice) are
+//! computed once per evaluation and shared by the terms that need them. The score is
 //! from the side to move, in centipawns. Colour symmetry holds by construction: every
 //! term is computed for each side from that side's point of view (a black piece reads
 //! the mirrored square).
@@ -22,7 +25,7 @@ use std::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
 
 use crate::types::{
     get_bishop_moves, get_file, get_king_moves, get_knight_moves, get_rook_moves, BitBoard, Color,
-    Piece, ALL_FILES,
+    Piece, Square, ALL_FILES,
 };
 
 use crate::position::Position;
@@ -98,18 +101,26 @@ pub enum Term {
     /// Knight, bishop, rook and queen moves to squares not ours and not attacked by
     /// their pawns.
     Mobility,
-    /// Our attack on their king's zone (middlegame only, two attackers or more), our
-    /// pawn shield and their pawn storm.
+    /// Where the pieces stand: outposts, minors behind pawns, knights near the kings,
+    /// bishops on the long diagonals or hemmed in by their own blocked pawns, rooks on
+    /// the seventh, knights and rooks by how closed the position is.
+    Pieces,
+    /// Our pawn shield, their pawn storm, and our king's distance to the pawns.
     KingSafety,
-    /// Their pieces attacked by our cheaper ones: pawns on pieces, minors on rooks and
-    /// queens, rooks on queens.
+    /// The danger to our king: their pieces on its zone, their safe checks, weak squares
+    /// around it, its pawn defenders, through a curve (see [`danger_curve`]).
+    KingDanger,
+    /// Their pieces attacked by our cheaper ones or left undefended, their pieces our
+    /// king or a safe pawn push would attack.
     Threats,
     /// The side to move's bonus.
     Tempo,
+    /// The endgame correction for how winnable the position is (White's column only).
+    Complexity,
 }
 
 /// Every [`Term`], in the order the `eval` command prints them.
-pub const TERMS: [Term; 10] = [
+pub const TERMS: [Term; 13] = [
     Term::Material,
     Term::Squares,
     Term::PassedPawns,
@@ -117,9 +128,12 @@ pub const TERMS: [Term; 10] = [
     Term::BishopPair,
     Term::Rooks,
     Term::Mobility,
+    Term::Pieces,
     Term::KingSafety,
+    Term::KingDanger,
     Term::Threats,
     Term::Tempo,
+    Term::Complexity,
 ];
 
 impl Term {
@@ -133,17 +147,22 @@ impl Term {
             Term::BishopPair => "bishop pair",
             Term::Rooks => "rooks",
             Term::Mobility => "mobility",
+            Term::Pieces => "pieces",
             Term::KingSafety => "king safety",
+            Term::KingDanger => "king danger",
             Term::Threats => "threats",
             Term::Tempo => "tempo",
+            Term::Complexity => "complexity",
         }
     }
 }
 
 /// Receives each term's value for one side as the evaluation adds it, and (for the
 /// tuner) how many times each weight was used: weight `index` of the flat layout in
-/// [`weights::index`], `count` times, for `color`. Every weight that enters linearly
-/// is reported; the king-attack curve, which is not linear, is not.
+/// [`weights::index`], `count` times, for `color`. Weights that enter linearly are
+/// reported by [`coeff`](Trace::coeff); those inside a curve by
+/// [`danger`](Trace::danger) and [`complexity`](Trace::complexity), so that the tuner
+/// can rebuild the curve and follow its gradient.
 pub trait Trace {
     /// `value` was added to `color`'s total (its own point of view) under `term`.
     fn add(&mut self, color: Color, term: Term, value: S);
@@ -151,6 +170,14 @@ pub trait Trace {
     /// is already in an [`add`](Trace::add)). Does nothing unless a tracer needs it.
     #[inline(always)]
     fn coeff(&mut self, _color: Color, _index: usize, _count: i32) {}
+    /// The weight at `index` was counted `count` times into the danger to `color`'s
+    /// king, which [`danger_curve`] turns into its [`Term::KingDanger`].
+    #[inline(always)]
+    fn danger(&mut self, _color: Color, _index: usize, _count: i32) {}
+    /// The weight at `index` was counted `count` times into the complexity, which
+    /// moves the endgame score (see [`Term::Complexity`]).
+    #[inline(always)]
+    fn complexity(&mut self, _index: usize, _count: i32) {}
 }
 
 /// The engine's tracer: records nothing and compiles away.
@@ -162,37 +189,56 @@ impl Trace for NoTrace {
 }
 
 /// The tuner's tracer: for one position, each weight's use count, White's minus
-/// Black's, and the part of the evaluation no traced weight explains.
+/// Black's; the counts inside the king-danger curve of each side and inside the
+/// complexity; and the part of the evaluation no traced weight explains.
 #[derive(Debug, Clone, Default)]
 pub struct Coefficients {
     /// (weight index, White's count − Black's count), nonzero counts only.
     pub coeffs: Vec<(u16, i16)>,
+    /// The counts of the danger to White's king and to Black's (each side's own).
+    pub danger: [Vec<(u16, i16)>; 2],
+    /// The counts of the complexity.
+    pub complexity: Vec<(u16, i16)>,
     /// Each side's untraced middlegame/endgame sum so far (White, Black).
     untraced: [S; 2],
-    traced: [S; 2],
 }
 
 impl Coefficients {
     /// The middlegame/endgame part of the evaluation (White − Black) that no weight
-    /// reported, e.g. the king-attack curve.
+    /// reported; zero when every term is traced.
     pub fn fixed(&self) -> S {
         self.untraced[0] - self.untraced[1]
     }
 }
 
+/// Adds `count` uses of weight `index` to a sparse list.
+fn push_count(list: &mut Vec<(u16, i16)>, index: usize, count: i32) {
+    if count == 0 {
+        return;
+    }
+    match list.iter_mut().find(|(i, _)| *i as usize == index) {
+        Some((_, n)) => *n += count as i16,
+        None => list.push((index as u16, count as i16)),
+    }
+}
+
 impl Trace for Coefficients {
-    fn add(&mut self, color: Color, _: Term, value: S) {
-        self.untraced[color.to_index()] += value;
+    fn add(&mut self, color: Color, term: Term, value: S) {
+        // The curves' values are rebuilt by the tuner from their counts.
+        if !matches!(term, Term::KingDanger | Term::Complexity) {
+            self.untraced[color.to_index()] += value;
+        }
     }
     fn coeff(&mut self, color: Color, index: usize, count: i32) {
         let c = if color == Color::White { count } else { -count };
-        let v = weights::flat_weight(index) * count;
-        self.traced[color.to_index()] += v;
-        self.untraced[color.to_index()] -= v;
-        match self.coeffs.iter_mut().find(|(i, _)| *i as usize == index) {
-            Some((_, n)) => *n += c as i16,
-            None => self.coeffs.push((index as u16, c as i16)),
-        }
+        self.untraced[color.to_index()] -= weights::flat_weight(index) * count;
+        push_count(&mut self.coeffs, index, c);
+    }
+    fn danger(&mut self, color: Color, index: usize, count: i32) {
+        push_count(&mut self.danger[color.to_index()], index, count);
+    }
+    fn complexity(&mut self, index: usize, count: i32) {
+        push_count(&mut self.complexity, index, count);
     }
 }
 
@@ -231,11 +277,16 @@ fn pawn_attacks(pawns: u64, color: Color) -> u64 {
 /// Squares strictly ahead of `sq` (from `color`'s side) on the same file.
 #[inline(always)]
 fn front_file(color: Color, sq: usize) -> u64 {
-    let file = FILE_A << (sq & 7);
+    (FILE_A << (sq & 7)) & ranks_ahead(color, sq)
+}
+
+/// Squares on the ranks strictly ahead of `sq`'s, from `color`'s side.
+#[inline(always)]
+fn ranks_ahead(color: Color, sq: usize) -> u64 {
     if color == Color::White {
-        file & (!0u64).checked_shl((sq as u32 | 7) + 1).unwrap_or(0)
+        (!0u64).checked_shl((sq as u32 | 7) + 1).unwrap_or(0)
     } else {
-        file & ((1u64 << (sq & !7)) - 1)
+        (1u64 << (sq & !7)) - 1
     }
 }
 
@@ -267,12 +318,31 @@ fn relative_rank(color: Color, sq: usize) -> i32 {
     }
 }
 
+/// `RINGS[s][d]`: the squares at king distance `d` from `s`.
+static RINGS: [[u64; 8]; 64] = {
+    let mut rings = [[0u64; 8]; 64];
+    let mut a = 0;
+    while a < 64 {
+        let mut b = 0;
+        while b < 64 {
+            rings[a][distance(a, b) as usize] |= 1u64 << b;
+            b += 1;
+        }
+        a += 1;
+    }
+    rings
+};
+
 /// Chebyshev (king-step) distance between two squares.
 #[inline(always)]
-fn distance(a: usize, b: usize) -> i32 {
+const fn distance(a: usize, b: usize) -> i32 {
     let df = ((a & 7) as i32 - (b & 7) as i32).abs();
     let dr = ((a >> 3) as i32 - (b >> 3) as i32).abs();
-    df.max(dr)
+    if df > dr {
+        df
+    } else {
+        dr
+    }
 }
 
 /// Table index of a piece of `color` on square index `sq` (a1 = 0).
@@ -290,19 +360,70 @@ fn bits(b: u64) -> impl Iterator<Item = usize> {
     BitBoard(b).map(|s| s.to_index())
 }
 
-/// All terms for one side, from that side's point of view, and its phase weight.
+/// What each side attacks, computed once per evaluation and shared by the terms that
+/// ask what is attacked, defended or attacked twice.
+#[derive(Debug, Clone, Copy, Default)]
+struct Attacks {
+    /// `by[c][k]`: squares colour `c`'s pieces of kind `k` (pawn to king) attack.
+    by: [[u64; 6]; 2],
+    /// Squares colour `c` attacks.
+    all: [u64; 2],
+    /// Squares colour `c` attacks at least twice.
+    twice: [u64; 2],
+    /// Colour `c`'s knights, bishops, rooks and queens that hit the other king's zone.
+    zone_attackers: [[i32; 4]; 2],
+    /// Squares of the other king's zone colour `c` hits, summed over those pieces.
+    zone_hits: [i32; 2],
+}
+
+impl Attacks {
+    /// Records that a piece of colour `c` and kind `kind` attacks `squares`.
+    #[inline(always)]
+    fn add(&mut self, c: usize, kind: usize, squares: u64) {
+        self.twice[c] |= self.all[c] & squares;
+        self.all[c] |= squares;
+        self.by[c][kind] |= squares;
+    }
+
+    /// The attacks of both sides' pawns and kings, which the pieces' mobility and the
+    /// later terms read.
+    fn new(board: &Position) -> Attacks {
+        let mut a = Attacks::default();
+        let pawns = board.pieces(Piece::Pawn).0;
+        for us in [Color::White, Color::Black] {
+            let c = us.to_index();
+            let ours = pawns & board.color_combined(us).0;
+            // Each diagonal separately, so that a square two pawns attack counts twice.
+            let (west, east) = (ours & !FILE_A, ours & !FILE_H);
+            let (west, east) = if us == Color::White {
+                (west << 7, east << 9)
+            } else {
+                (west >> 9, east >> 7)
+            };
+            a.add(c, 0, west);
+            a.add(c, 0, east);
+            a.add(c, 5, get_king_moves(board.king_square(us)).0);
+        }
+        a
+    }
+}
+
+/// The zone of the king on `sq`: its square and the squares around it.
 #[inline(always)]
-fn side<T: Trace>(board: &Position, us: Color, passers: u64, trace: &mut T) -> (S, i32) {
+fn king_zone(sq: Square) -> u64 {
+    get_king_moves(sq).0 | 1u64 << sq.to_index()
+}
+
+/// The terms of one side's own pieces, from that side's point of view, and its phase
+/// weight: material and squares, the bishop pair, rooks on open files and mobility.
+/// Records the pieces' attacks in `att` for the terms that need both sides' attacks.
+#[inline(always)]
+fn pieces<T: Trace>(board: &Position, us: Color, att: &mut Attacks, trace: &mut T) -> (S, i32) {
     let them = !us;
     let occ = board.combined().0;
     let ours = board.color_combined(us).0;
-    let theirs = board.color_combined(them).0;
     let pawns = board.pieces(Piece::Pawn).0;
     let our_pawns = pawns & ours;
-    let their_pawns = pawns & theirs;
-    let their_pawn_attacks = pawn_attacks(their_pawns, them);
-    let our_king = board.king_square(us).to_index();
-    let their_king = board.king_square(them).to_index();
 
     let mut total = S::default();
     let mut phase = 0;
@@ -327,31 +448,6 @@ fn side<T: Trace>(board: &Position, us: Color, passers: u64, trace: &mut T) -> (
         add(Term::Squares, sq, trace);
     }
 
-    // Passed pawns: what depends on more than the pawns (the rank bonus is in
-    // [`pawn_eval`]).
-    let mut passed = S::default();
-    for s in bits(passers & ours) {
-        let r = relative_rank(us, s) as usize;
-        let ahead = front_file(us, s);
-        if ahead & occ == 0 {
-            passed += PASSED_FREE[r];
-            trace.coeff(us, index::PASSED_FREE + r, 1);
-        }
-        let stop = stop_square(us, s);
-        if theirs & (1u64 << stop) != 0 {
-            passed += PASSED_BLOCKED;
-            trace.coeff(us, index::PASSED_BLOCKED, 1);
-        }
-        if r >= 3 {
-            let w = r as i32 - 2;
-            let (t, o) = (w * distance(their_king, stop), w * distance(our_king, stop));
-            passed += PASSED_KING_THEIRS * t + PASSED_KING_OURS * o;
-            trace.coeff(us, index::PASSED_KING_THEIRS, t);
-            trace.coeff(us, index::PASSED_KING_OURS, o);
-        }
-    }
-    add(Term::PassedPawns, passed, trace);
-
     // Bishop pair.
     if (board.pieces(Piece::Bishop).0 & ours).count_ones() >= 2 {
         add(Term::BishopPair, BISHOP_PAIR, trace);
@@ -372,13 +468,12 @@ fn side<T: Trace>(board: &Position, us: Color, passers: u64, trace: &mut T) -> (
     }
     add(Term::Rooks, rooks, trace);
 
-    // Mobility over safe squares, and the attack on the squares around their king.
-    let safe = !ours & !their_pawn_attacks;
+    // Mobility over safe squares; every attack is recorded, and the pieces that hit the
+    // squares around their king are counted for its danger.
+    let (u, t) = (us.to_index(), them.to_index());
+    let safe = !ours & !att.by[t][0];
     let blockers = BitBoard(occ);
-    let their_zone = get_king_moves(board.king_square(them)).0 | 1u64 << their_king;
-    let (mut attackers, mut units) = (0, 0);
-    let mut minor_attacks = 0u64;
-    let mut rook_attacks = 0u64;
+    let their_zone = king_zone(board.king_square(them));
     let mut mobility = S::default();
     // Each kind with its mobility table and where that table starts in the flat layout.
     let kinds: [(Piece, &[S], usize); 4] = [
@@ -389,34 +484,287 @@ fn side<T: Trace>(board: &Position, us: Color, passers: u64, trace: &mut T) -> (
     ];
     for (i, &(piece, table, at)) in kinds.iter().enumerate() {
         for sq in board.pieces(piece) & board.color_combined(us) {
-            let att = match piece {
+            let a = match piece {
                 Piece::Knight => get_knight_moves(sq).0,
                 Piece::Bishop => get_bishop_moves(sq, blockers).0,
                 Piece::Rook => get_rook_moves(sq, blockers).0,
                 _ => get_bishop_moves(sq, blockers).0 | get_rook_moves(sq, blockers).0,
             };
-            let n = (att & safe).count_ones() as usize;
+            att.add(u, i + 1, a);
+            let n = (a & safe).count_ones() as usize;
             mobility += table[n];
             trace.coeff(us, at + n, 1);
-            let hits = (att & their_zone).count_ones() as i32;
+            let hits = (a & their_zone).count_ones() as i32;
             if hits > 0 {
-                attackers += 1;
-                units += KING_ATTACK_UNITS[i] * hits;
-            }
-            match piece {
-                Piece::Knight | Piece::Bishop => minor_attacks |= att,
-                Piece::Rook => rook_attacks |= att,
-                _ => {}
+                att.zone_attackers[u][i] += 1;
+                att.zone_hits[u] += hits;
             }
         }
     }
     add(Term::Mobility, mobility, trace);
+    (total, phase)
+}
 
-    // King safety: our attack on their king, and the pawns sheltering ours.
-    let mut king = S::default();
-    if attackers >= 2 {
-        king += S((units * units / KING_ATTACK_DIV).min(KING_ATTACK_MAX), 0);
+/// Passed pawns, what depends on more than the pawns (the rank bonus is in
+/// [`pawn_eval`]): a free path, a blocked or a safe stop square, and the kings'
+/// distances, from `us`'s point of view.
+#[inline(always)]
+fn passed_pawns<T: Trace>(
+    board: &Position,
+    us: Color,
+    passers: u64,
+    att: &Attacks,
+    trace: &mut T,
+) -> S {
+    let them = !us;
+    let occ = board.combined().0;
+    let ours = board.color_combined(us).0;
+    let theirs = board.color_combined(them).0;
+    let our_king = board.king_square(us).to_index();
+    let their_king = board.king_square(them).to_index();
+    let mut passed = S::default();
+    for s in bits(passers & ours) {
+        let r = relative_rank(us, s) as usize;
+        let ahead = front_file(us, s);
+        if ahead & occ == 0 {
+            passed += PASSED_FREE[r];
+            trace.coeff(us, index::PASSED_FREE + r, 1);
+        }
+        let stop = stop_square(us, s);
+        let stop_bit = 1u64 << stop;
+        if theirs & stop_bit != 0 {
+            passed += PASSED_BLOCKED;
+            trace.coeff(us, index::PASSED_BLOCKED, 1);
+        } else if occ & stop_bit == 0 && att.all[them.to_index()] & stop_bit == 0 {
+            passed += PASSED_SAFE[r];
+            trace.coeff(us, index::PASSED_SAFE + r, 1);
+        }
+        if r >= 3 {
+            let w = r as i32 - 2;
+            let (t, o) = (w * distance(their_king, stop), w * distance(our_king, stop));
+            passed += PASSED_KING_THEIRS * t + PASSED_KING_OURS * o;
+            trace.coeff(us, index::PASSED_KING_THEIRS, t);
+            trace.coeff(us, index::PASSED_KING_OURS, o);
+        }
     }
+    trace.add(us, Term::PassedPawns, passed);
+    passed
+}
+
+/// The dark squares (a1, c1, ..., h8).
+const DARK_SQUARES: u64 = 0xAA55_AA55_AA55_AA55;
+/// The two long diagonals.
+const LONG_DIAGONALS: u64 = 0x8040_2010_0804_0201 | 0x0102_0408_1020_4080;
+/// d4, e4, d5, e5.
+const CENTRE: u64 = 0x0000_0018_1800_0000;
+
+/// How closed the position is, 0 to 8: the pawns of one side blocked head-on by the
+/// other's.
+#[inline(always)]
+fn closedness(board: &Position) -> usize {
+    let pawns = board.pieces(Piece::Pawn).0;
+    let white = pawns & board.color_combined(Color::White).0;
+    let black = pawns & board.color_combined(Color::Black).0;
+    ((white << 8) & black).count_ones().min(8) as usize
+}
+
+/// Where our pieces stand, from `us`'s point of view: knights and bishops on outposts
+/// or behind a pawn, knights far from the kings, bishops on an open long diagonal or
+/// hemmed in by their own blocked pawns, rooks on the seventh, and knights and rooks by
+/// how closed the position is.
+#[inline(always)]
+fn placement<T: Trace>(
+    board: &Position,
+    us: Color,
+    att: &Attacks,
+    closed: usize,
+    trace: &mut T,
+) -> S {
+    let them = !us;
+    let ours = board.color_combined(us).0;
+    let pawns = board.pieces(Piece::Pawn).0;
+    let our_pawns = pawns & ours;
+    let their_pawns = pawns & !ours;
+    let kings = [
+        board.king_square(us).to_index(),
+        board.king_square(them).to_index(),
+    ];
+    let blocked = if us == Color::White {
+        (our_pawns << 8) & their_pawns
+    } else {
+        (our_pawns >> 8) & their_pawns
+    };
+    let rammed = if us == Color::White {
+        blocked >> 8
+    } else {
+        blocked << 8
+    };
+    let mut total = S::default();
+    let mut add = |at: usize, w: S, n: i32, trace: &mut T| {
+        total += w * n;
+        trace.coeff(us, at, n);
+    };
+    for (k, piece) in [Piece::Knight, Piece::Bishop].into_iter().enumerate() {
+        for sq in BitBoard(board.pieces(piece).0 & ours) {
+            let s = sq.to_index();
+            let r = relative_rank(us, s);
+            let bit = 1u64 << s;
+            // Out of reach of every enemy pawn, now and after any of their pushes.
+            let safe = adjacent_files(s) & ranks_ahead(us, s) & their_pawns == 0;
+            if (3..=5).contains(&r) && safe && att.by[us.to_index()][0] & bit != 0 {
+                add(index::OUTPOST + k, OUTPOST[k], 1, trace);
+            }
+            let front = if us == Color::White {
+                bit << 8
+            } else {
+                bit >> 8
+            };
+            if pawns & front != 0 {
+                add(index::MINOR_BEHIND_PAWN, MINOR_BEHIND_PAWN, 1, trace);
+            }
+            if piece == Piece::Knight {
+                let d = distance(s, kings[0]).min(distance(s, kings[1])) as usize;
+                add(
+                    index::KNIGHT_KING_DISTANCE + d,
+                    KNIGHT_KING_DISTANCE[d],
+                    1,
+                    trace,
+                );
+                add(
+                    index::KNIGHT_CLOSED + closed,
+                    KNIGHT_CLOSED[closed],
+                    1,
+                    trace,
+                );
+            } else {
+                let seen = (get_bishop_moves(sq, BitBoard(pawns)).0 | bit) & CENTRE;
+                if bit & LONG_DIAGONALS != 0 && seen.count_ones() == 2 {
+                    add(index::BISHOP_LONG_DIAGONAL, BISHOP_LONG_DIAGONAL, 1, trace);
+                }
+                let colour = if bit & DARK_SQUARES != 0 {
+                    DARK_SQUARES
+                } else {
+                    !DARK_SQUARES
+                };
+                let n = (rammed & colour).count_ones() as i32;
+                add(index::BISHOP_RAMMED_PAWNS, BISHOP_RAMMED_PAWNS, n, trace);
+            }
+        }
+    }
+    let seventh = if us == Color::White {
+        0xFFu64 << 48
+    } else {
+        0xFFu64 << 8
+    };
+    let eighth = if us == Color::White {
+        0xFFu64 << 56
+    } else {
+        0xFF
+    };
+    let king_back = (1u64 << kings[1]) & eighth != 0;
+    for s in bits(board.pieces(Piece::Rook).0 & ours) {
+        if (1u64 << s) & seventh != 0 && (king_back || their_pawns & seventh != 0) {
+            add(index::ROOK_SEVENTH, ROOK_SEVENTH, 1, trace);
+        }
+        add(index::ROOK_CLOSED + closed, ROOK_CLOSED[closed], 1, trace);
+    }
+    trace.add(us, Term::Pieces, total);
+    total
+}
+
+/// The danger to `us`'s king as a middlegame/endgame score for `us` (never positive):
+/// a weighted count of what `them` bring against it, turned into a score by
+/// [`danger_curve`]. Counted only when they attack its zone with two pieces, or one
+/// with a queen on the board.
+#[inline(always)]
+fn king_danger<T: Trace>(board: &Position, us: Color, att: &Attacks, trace: &mut T) -> S {
+    let them = !us;
+    let (u, t) = (us.to_index(), them.to_index());
+    let theirs = board.color_combined(them).0;
+    let has_queen = board.pieces(Piece::Queen).0 & theirs != 0;
+    let attackers: i32 = att.zone_attackers[t].iter().sum();
+    if attackers < 2 - has_queen as i32 {
+        return S::default();
+    }
+    let king = board.king_square(us);
+    let zone = king_zone(king);
+    // Weak: attacked by them, and defended at most once, by our king or queen alone.
+    let weak = att.all[t] & !att.twice[u] & (!att.all[u] | att.by[u][4] | att.by[u][5]);
+    // Safe for a checking piece: not theirs, and not defended by us, or weak and
+    // supported by a second attacker of theirs.
+    let safe = !theirs & (!att.all[u] | (weak & att.twice[t]));
+    let blockers = BitBoard(board.combined().0);
+    let diagonal = get_bishop_moves(king, blockers).0;
+    let straight = get_rook_moves(king, blockers).0;
+    let checks = [
+        get_knight_moves(king).0,
+        diagonal,
+        straight,
+        diagonal | straight,
+    ];
+    let our_pawns = board.pieces(Piece::Pawn).0 & board.color_combined(us).0;
+
+    let mut danger = S::default();
+    let mut feature = |at: usize, w: S, n: i32, trace: &mut T| {
+        danger += w * n;
+        trace.danger(us, at, n);
+    };
+    for k in 0..4 {
+        let n = att.zone_attackers[t][k];
+        feature(index::DANGER_ATTACKER + k, DANGER_ATTACKER[k], n, trace);
+        let n = (checks[k] & att.by[t][k + 1] & safe).count_ones() as i32;
+        feature(index::DANGER_SAFE_CHECK + k, DANGER_SAFE_CHECK[k], n, trace);
+    }
+    let hits = att.zone_hits[t];
+    feature(index::DANGER_ZONE_HITS, DANGER_ZONE_HITS, hits, trace);
+    let n = (weak & zone).count_ones() as i32;
+    feature(index::DANGER_WEAK, DANGER_WEAK, n, trace);
+    let n = (our_pawns & zone & !weak).count_ones() as i32;
+    feature(
+        index::DANGER_PAWN_DEFENDERS,
+        DANGER_PAWN_DEFENDERS,
+        n,
+        trace,
+    );
+    feature(
+        index::DANGER_NO_QUEEN,
+        DANGER_NO_QUEEN,
+        !has_queen as i32,
+        trace,
+    );
+    feature(index::DANGER_BASE, DANGER_BASE, 1, trace);
+    let value = danger_curve(danger);
+    trace.add(us, Term::KingDanger, value);
+    value
+}
+
+/// The score of a king-danger count: quadratic in the middlegame (a few attackers are
+/// nothing, many are decisive) and linear in the endgame, never positive. The tuner
+/// fits the count's weights through this curve ([`danger_curve_f64`]).
+#[inline(always)]
+pub fn danger_curve(count: S) -> S {
+    let (mg, eg) = (count.0.max(0), count.1.max(0));
+    S(-(mg * mg) / DANGER_MG_DIV, -eg / DANGER_EG_DIV)
+}
+
+/// [`danger_curve`] in floating point, with its derivatives: (mg, eg, d mg / d count
+/// mg, d eg / d count eg). The tuner's form of the same curve.
+pub fn danger_curve_f64(mg: f64, eg: f64) -> (f64, f64, f64, f64) {
+    let (mg, eg) = (mg.max(0.0), eg.max(0.0));
+    let (m, e) = (DANGER_MG_DIV as f64, DANGER_EG_DIV as f64);
+    let de = if eg > 0.0 { -1.0 / e } else { 0.0 };
+    (-mg * mg / m, -eg / e, -2.0 * mg / m, de)
+}
+
+/// Our pawn shield and their pawn storm, and our king's distance to the nearest pawn,
+/// from `us`'s point of view.
+#[inline(always)]
+fn king_shelter<T: Trace>(board: &Position, us: Color, trace: &mut T) -> S {
+    let pawns = board.pieces(Piece::Pawn).0;
+    let our_pawns = pawns & board.color_combined(us).0;
+    let their_pawns = pawns & !our_pawns;
+    let our_king = board.king_square(us).to_index();
+    let mut king = S::default();
     // Our pawns sheltering our king (one and two ranks ahead of it, on its file and the
     // next ones) and theirs storming it (one to three ranks ahead).
     let shelter_files = (FILE_A << (our_king & 7)) | adjacent_files(our_king);
@@ -436,30 +784,141 @@ fn side<T: Trace>(board: &Position, us: Color, passers: u64, trace: &mut T) -> (
         king += *storm * n;
         trace.coeff(us, index::STORM + i, n);
     }
-    add(Term::KingSafety, king, trace);
+    // In the endgame a king far from every pawn is out of play.
+    if pawns != 0 {
+        let d = (1..8)
+            .find(|&d| RINGS[our_king][d] & pawns != 0)
+            .unwrap_or(0);
+        king += KING_PAWN_DISTANCE[d];
+        trace.coeff(us, index::KING_PAWN_DISTANCE + d, 1);
+    }
+    trace.add(us, Term::KingSafety, king);
+    king
+}
 
-    // Threats: their pieces attacked by our cheaper ones.
-    let knights_bishops = board.pieces(Piece::Knight).0 | board.pieces(Piece::Bishop).0;
-    let rooks_queens = board.pieces(Piece::Rook).0 | board.pieces(Piece::Queen).0;
-    let queens = board.pieces(Piece::Queen).0;
-    let our_pawn_attacks = pawn_attacks(our_pawns, us);
-    let by_pawn = (our_pawn_attacks & theirs & (knights_bishops | rooks_queens)).count_ones();
-    let by_minor = (minor_attacks & theirs & rooks_queens).count_ones();
-    let by_rook = (rook_attacks & theirs & queens).count_ones();
-    let threats = THREAT_BY_PAWN * by_pawn as i32
-        + THREAT_BY_MINOR * by_minor as i32
-        + THREAT_BY_ROOK * by_rook as i32;
-    trace.coeff(us, index::THREAT_BY_PAWN, by_pawn as i32);
-    trace.coeff(us, index::THREAT_BY_MINOR, by_minor as i32);
-    trace.coeff(us, index::THREAT_BY_ROOK, by_rook as i32);
-    add(Term::Threats, threats, trace);
+/// Threats by `us`: their pieces attacked by our cheaper ones or left undefended, and
+/// the safe pawn pushes that would attack a piece, from `us`'s point of view.
+#[inline(always)]
+fn threats<T: Trace>(board: &Position, us: Color, att: &Attacks, trace: &mut T) -> S {
+    let them = !us;
+    let (u, t) = (us.to_index(), them.to_index());
+    let occ = board.combined().0;
+    let theirs = board.color_combined(them).0;
+    let piece = |p: Piece| board.pieces(p).0 & theirs;
+    let (pawns, minors) = (
+        piece(Piece::Pawn),
+        piece(Piece::Knight) | piece(Piece::Bishop),
+    );
+    let (rooks, queens) = (piece(Piece::Rook), piece(Piece::Queen));
+    let pieces = minors | rooks | queens;
+    let by = &att.by[u];
+    let by_minors = by[1] | by[2];
+    let undefended = !att.all[t];
 
-    (total, phase)
+    // Safe pushes: one square (two from the second rank) onto a square their pawns do
+    // not hit, and that we hold or they do not.
+    let our_pawns = board.pieces(Piece::Pawn).0 & board.color_combined(us).0;
+    let (forward, third): (fn(u64) -> u64, u64) = if us == Color::White {
+        (|b| b << 8, 0xFF << 16)
+    } else {
+        (|b| b >> 8, 0xFF << 40)
+    };
+    let single = forward(our_pawns) & !occ;
+    let double = forward(single & third) & !occ;
+    let pushes = (single | double) & !att.by[t][0] & (att.all[u] | !att.all[t]);
+
+    let counts = [
+        (index::THREAT_BY_PAWN, THREAT_BY_PAWN, by[0] & pieces),
+        (
+            index::THREAT_BY_MINOR,
+            THREAT_BY_MINOR,
+            by_minors & (rooks | queens),
+        ),
+        (index::THREAT_BY_ROOK, THREAT_BY_ROOK, by[3] & queens),
+        (
+            index::THREAT_WEAK_PAWN,
+            THREAT_WEAK_PAWN,
+            att.all[u] & pawns & undefended,
+        ),
+        (
+            index::THREAT_MINOR_BY_MINOR,
+            THREAT_MINOR_BY_MINOR,
+            by_minors & minors,
+        ),
+        (
+            index::THREAT_MINOR_BY_MAJOR,
+            THREAT_MINOR_BY_MAJOR,
+            (by[3] | by[4]) & minors,
+        ),
+        (index::THREAT_QUEEN, THREAT_QUEEN, att.all[u] & queens),
+        (
+            index::THREAT_HANGING,
+            THREAT_HANGING,
+            att.all[u] & pieces & undefended,
+        ),
+        (
+            index::THREAT_BY_KING,
+            THREAT_BY_KING,
+            by[5] & theirs & undefended,
+        ),
+        (
+            index::THREAT_PAWN_PUSH,
+            THREAT_PAWN_PUSH,
+            pawn_attacks(pushes, us) & pieces,
+        ),
+    ];
+    let mut total = S::default();
+    for (at, w, set) in counts {
+        let n = set.count_ones() as i32;
+        total += w * n;
+        trace.coeff(us, at, n);
+    }
+    trace.add(us, Term::Threats, total);
+    total
+}
+
+/// The endgame correction for how hard the position is to win: pawns, pawns on both
+/// wings and a pure pawn endgame make a lead count for more; few pawns for less. It
+/// moves the endgame score `eg` (White's view) toward or away from zero, never across
+/// it. Returns the correction, White's view.
+#[inline(always)]
+fn complexity<T: Trace>(board: &Position, eg: i32, trace: &mut T) -> i32 {
+    let pawns = board.pieces(Piece::Pawn).0;
+    let queen_side = 0x0F0F_0F0F_0F0F_0F0Fu64;
+    let both_flanks = pawns & queen_side != 0 && pawns & !queen_side != 0;
+    let kings = board.pieces(Piece::King).0;
+    let pawn_endgame = board.combined().0 & !pawns & !kings == 0;
+    let features = [
+        (
+            index::COMPLEXITY_PAWNS,
+            COMPLEXITY_PAWNS,
+            pawns.count_ones() as i32,
+        ),
+        (
+            index::COMPLEXITY_FLANKS,
+            COMPLEXITY_FLANKS,
+            both_flanks as i32,
+        ),
+        (
+            index::COMPLEXITY_PAWN_ENDGAME,
+            COMPLEXITY_PAWN_ENDGAME,
+            pawn_endgame as i32,
+        ),
+        (index::COMPLEXITY_BASE, COMPLEXITY_BASE, 1),
+    ];
+    let mut count = 0;
+    for (at, w, n) in features {
+        count += w.1 * n;
+        trace.complexity(at, n);
+    }
+    let adjustment = eg.signum() * count.max(-eg.abs());
+    trace.add(Color::White, Term::Complexity, S(0, adjustment));
+    adjustment
 }
 
 /// The terms that depend on the pawns alone, for both sides, and so can be cached by
 /// pawn structure ([`PawnCache`]): doubled, isolated, backward, supported and phalanx
-/// pawns and the passed pawns' rank bonus.
+/// pawns, candidate passers and the passed pawns' rank bonus.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct PawnEval {
     white_pawns: u64,
@@ -516,11 +975,20 @@ fn pawn_eval<T: Trace>(board: &Position, trace: &mut T) -> PawnEval {
                 structure += PHALANX;
                 trace.coeff(us, index::PHALANX, 1);
             }
+            let r = relative_rank(us, s) as usize;
             if span & their_pawns == 0 && ahead & our_pawns == 0 {
-                let r = relative_rank(us, s) as usize;
                 passed += PASSED[r];
                 trace.coeff(us, index::PASSED + r, 1);
                 e.passers |= bit;
+            } else if ahead & (our_pawns | their_pawns) == 0 {
+                // A candidate: its file is open ahead, and the enemy pawns that guard
+                // its way are no more than our pawns beside or behind it to back it.
+                let sentries = (span & !ahead & their_pawns).count_ones();
+                let helpers = (neighbours & !span).count_ones();
+                if helpers >= sentries {
+                    passed += CANDIDATE[r];
+                    trace.coeff(us, index::CANDIDATE + r, 1);
+                }
             }
         }
         for f in ALL_FILES {
@@ -580,15 +1048,25 @@ impl PawnCache {
 /// The evaluation from the pawn terms `pawns` on: White's point of view, and the phase.
 #[inline(always)]
 fn evaluate_with<T: Trace>(board: &Position, pawns: &PawnEval, trace: &mut T) -> (i32, i32) {
-    let (w, pw) = side(board, Color::White, pawns.passers, trace);
-    let (b, pb) = side(board, Color::Black, pawns.passers, trace);
+    let mut att = Attacks::new(board);
+    let (w, pw) = pieces(board, Color::White, &mut att, trace);
+    let (b, pb) = pieces(board, Color::Black, &mut att, trace);
+    let mut d = w - b + pawns.score;
+    let closed = closedness(board);
+    for (us, sign) in [(Color::White, 1), (Color::Black, -1)] {
+        let king = king_danger(board, us, &att, trace) + king_shelter(board, us, trace);
+        let others = passed_pawns(board, us, pawns.passers, &att, trace)
+            + placement(board, us, &att, closed, trace)
+            + threats(board, us, &att, trace);
+        d += (king + others) * sign;
+    }
     let phase = (pw + pb).min(MAX_PHASE);
     let stm = board.side_to_move();
     trace.add(stm, Term::Tempo, TEMPO);
     trace.coeff(stm, index::TEMPO, 1);
-    let tempo = if stm == Color::White { TEMPO } else { -TEMPO };
-    let d = w - b + pawns.score + tempo;
-    let white = (d.0 * phase + d.1 * (MAX_PHASE - phase)) / MAX_PHASE;
+    d += if stm == Color::White { TEMPO } else { -TEMPO };
+    let eg = d.1 + complexity(board, d.1, trace);
+    let white = (d.0 * phase + eg * (MAX_PHASE - phase)) / MAX_PHASE;
     (white, phase)
 }
 
