@@ -92,15 +92,15 @@ fn main() -> ExitCode {
         }
         #[cfg(feature = "tune")]
         Some(Command::Spsa) => {
-            for line in tiefe::search::params::spsa_lines() {
-                println!("{line}");
-            }
+            print_lines(tiefe::search::params::spsa_lines());
             ExitCode::SUCCESS
         }
         Some(Command::Bench { depth }) => {
             let r = bench::run(depth);
-            println!("stats {}", uci::stats_text(&r.stats, r.hashfull, None));
-            println!("{} nodes {} nps", r.nodes, r.nps);
+            print_lines([
+                format!("stats {}", uci::stats_text(&r.stats, r.hashfull, None)),
+                format!("{} nodes {} nps", r.nodes, r.nps),
+            ]);
             ExitCode::SUCCESS
         }
         Some(Command::Perft {
@@ -174,10 +174,19 @@ fn perft(depth: u32, fen: &[String], chess960: bool) -> ExitCode {
     let start = std::time::Instant::now();
     let lines = pos.perft_report(depth);
     let ms = start.elapsed().as_millis() as u64;
-    let mut out = std::io::stdout().lock();
-    for l in &lines {
-        let _ = writeln!(out, "{l}");
-    }
+    print_lines(lines.iter());
     eprintln!("{} in {ms} ms", lines.last().map_or("", String::as_str));
     ExitCode::SUCCESS
+}
+
+/// Writes `lines` to stdout, stopping quietly at the first failed write: a reader that
+/// closes the pipe early (`tiefe spsa | head`) is not an error, and `println!` would
+/// panic on it.
+fn print_lines<L: std::fmt::Display>(lines: impl IntoIterator<Item = L>) {
+    let mut out = std::io::stdout().lock();
+    for l in lines {
+        if writeln!(out, "{l}").is_err() {
+            return;
+        }
+    }
 }
