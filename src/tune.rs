@@ -545,8 +545,9 @@ pub struct Args {
     /// Where the tuned weights are written, in the shape of src/eval/weights.rs.
     #[arg(long, value_name = "FILE", default_value = "weights.rs")]
     pub out: String,
-    /// Every N-th position is held out of the fit and only scored, so that the loss on
-    /// positions the fit never saw is printed beside the training loss (0: none).
+    /// Every N-th block of 100 consecutive positions (about one game of `tiefe datagen`)
+    /// is held out of the fit and only scored, so that the loss on games the fit never
+    /// saw is printed beside the training loss (0: none).
     #[arg(long, value_name = "N", default_value_t = 20)]
     pub held_out: usize,
 }
@@ -566,15 +567,20 @@ impl Args {
     }
 }
 
-/// Splits `all` into the positions to fit and every `n`-th, held out (none when `n` is
-/// 0).
-pub fn split(all: Vec<Sample>, n: usize) -> (Vec<Sample>, Vec<Sample>) {
+/// Consecutive positions held out together by [`split`]: about one game's worth, so that
+/// the held-out loss is scored mostly on games the fit never saw (positions of one game
+/// share most of their features, and held out one by one they flatter a loose fit).
+pub const HELD_OUT_BLOCK: usize = 100;
+
+/// Splits `all` into the positions to fit and every `n`-th block of [`HELD_OUT_BLOCK`]
+/// consecutive positions, held out (none when `n` is 0).
+pub fn split<T>(all: Vec<T>, n: usize) -> (Vec<T>, Vec<T>) {
     if n == 0 {
         return (all, Vec::new());
     }
     let (mut fit, mut held) = (Vec::new(), Vec::new());
     for (i, s) in all.into_iter().enumerate() {
-        if i % n == n - 1 {
+        if (i / HELD_OUT_BLOCK) % n == n - 1 {
             held.push(s);
         } else {
             fit.push(s);
@@ -714,6 +720,15 @@ mod tests {
         // A file with a weight missing is refused, not read short.
         let cut = text.replacen("S(", "X(", 1);
         assert!(read_weights(&cut).is_err());
+    }
+
+    #[test]
+    fn whole_blocks_are_held_out() {
+        let (fit, held) = split((0..1000).collect(), 5);
+        assert_eq!(held, (400..500).chain(900..1000).collect::<Vec<_>>());
+        assert_eq!(fit.len(), 800);
+        let (fit, held) = split((0..1000).collect::<Vec<i32>>(), 0);
+        assert_eq!((fit.len(), held.len()), (1000, 0));
     }
 
     #[test]
