@@ -397,3 +397,73 @@ fn is_legal_agrees_with_move_generation() {
     }
     assert!(checked > 1_000_000);
 }
+
+/// The mate-in-one threat the search asks about before pruning on the evaluation, found
+/// the plain way: pass, then try every legal move onto a square that checks the king
+/// directly, and see whether it mates.
+fn mate_threat_by_hand(pos: &Position) -> bool {
+    if pos.in_check() {
+        return false;
+    }
+    let mut passed = pos.clone();
+    passed.make_null_move();
+    let info = passed.check_info();
+    let checking = info[0] | info[1] | info[2] | info[3];
+    passed.legal_moves().into_iter().any(|m| {
+        if checking & tiefe::types::BitBoard::from_square(m.get_dest()) == tiefe::types::EMPTY {
+            return false;
+        }
+        let mut after = passed.clone();
+        after.make_move(m);
+        after.in_check() && !after.has_legal_move()
+    })
+}
+
+/// `mate_threat` (a first look at the attack tables, then a legal generation) agrees
+/// with the plain search on random positions and on the mate-in-one positions of
+/// `mate_m1-3.epd` with the other side to move, where the threat is real, and on every
+/// child of those.
+#[test]
+fn mate_threat_agrees_with_a_plain_look() {
+    let mut positions = random_positions(400, 23);
+    let epd = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/mate_m1-3.epd"
+    ))
+    .unwrap();
+    for line in epd.lines() {
+        let fields: Vec<&str> = line.split_whitespace().take(4).collect();
+        if fields.len() < 4 {
+            continue;
+        }
+        let side = if fields[1] == "w" { "b" } else { "w" };
+        let fen = format!("{} {} {} - 0 1", fields[0], side, fields[2]);
+        positions.extend(Position::from_fen(&fen).ok());
+    }
+    // Every child too: random games rarely leave a threat standing.
+    let children: Vec<Position> = positions
+        .iter()
+        .flat_map(|pos| {
+            pos.legal_moves().into_iter().map(|m| {
+                let mut child = pos.clone();
+                child.make_move(m);
+                child
+            })
+        })
+        .collect();
+    positions.extend(children);
+    let (mut threats, mut none) = (0, 0);
+    for pos in &positions {
+        let want = mate_threat_by_hand(pos);
+        assert_eq!(pos.mate_threat(), want, "{}", pos.to_fen());
+        if want {
+            threats += 1;
+        } else {
+            none += 1;
+        }
+    }
+    assert!(
+        threats >= 30 && none >= 300,
+        "{threats} threats, {none} without"
+    );
+}
