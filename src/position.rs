@@ -818,12 +818,14 @@ impl Position {
         mv.get_promotion().is_some() || self.is_capture(mv)
     }
 
-    /// Whether `mv` (legal here) is an en-passant capture.
+    /// Whether `mv` (legal here) is an en-passant capture. Asked of every move the
+    /// picker generates, so the common case (no en-passant square) is settled before
+    /// the board is asked what moves: a legal pawn move onto that square can only be
+    /// the capture, since the pawn to take stands in the way of a push.
     #[inline]
     pub fn is_en_passant(&self, mv: ChessMove) -> bool {
-        self.board.piece_on(mv.get_source()) == Some(Piece::Pawn)
-            && mv.get_source().get_file() != mv.get_dest().get_file()
-            && self.board.piece_on(mv.get_dest()).is_none()
+        self.ep_square() == Some(mv.get_dest())
+            && self.board.piece_on(mv.get_source()) == Some(Piece::Pawn)
     }
 
     /// The piece a legal move takes (a pawn for en passant).
