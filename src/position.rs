@@ -1062,27 +1062,35 @@ impl Position {
         *after.checkers() != EMPTY && MoveGen::new_legal(&after).len() == 0
     }
 
-    /// Whether the opponent would mate in one if the side to move passed: a threat
-    /// that a static evaluation cannot see, so the search does not prune on the eval
-    /// (reverse futility, null move) when it stands. Only direct checks are tried.
-    pub fn mate_threat(&self) -> bool {
+    /// Whether the opponent mates in one however the side to move plays, as far as a
+    /// static evaluation is concerned: a threat (a mate in one if we passed), or a
+    /// zugzwang (no mate if we passed, but one after every legal move we have). The
+    /// evaluation is blind to both, and a null move (a pass) to the zugzwang, so the
+    /// search does not prune on them (reverse futility, null move) when this holds.
+    /// Direct checks only. The zugzwang is looked for only when, after the pass, the
+    /// opponent has a check with a single answer (in the mating nets this is for, the
+    /// answer of the piece that must not move: after 1. Ra6 in kbK5/pp6/1P6/8/8/8/8/R7,
+    /// Rxa7+ meets only Bxa7, while ...bxa6 allows b7# and a bishop move Rxa7#), which
+    /// keeps its cost near nothing; and then it stops at the first move that leaves no
+    /// mate.
+    pub fn mate_threat_or_zugzwang(&self) -> bool {
         let Some(passed) = self.board.null_move() else {
             return false;
         };
-        let them = passed.side_to_move();
-        let king = passed.king_square(!them);
-        let occupied = *passed.combined();
-        let checking = chess::get_pawn_attacks(king, !them, !EMPTY)
-            | chess::get_knight_moves(king)
-            | chess::get_bishop_moves(king, occupied)
-            | chess::get_rook_moves(king, occupied);
-        let mut moves = MoveGen::new_legal(&passed);
-        moves.set_iterator_mask(checking);
-        let mut after = passed;
-        moves.any(|m| {
-            passed.make_move(m, &mut after);
-            *after.checkers() != EMPTY && MoveGen::new_legal(&after).len() == 0
-        })
+        match direct_checks(&passed) {
+            Checks::Mate => true,
+            Checks::Check { replies: 1 } => {
+                let mut after = self.board;
+                let mut moves = MoveGen::new_legal(&self.board);
+                let mut any = false;
+                moves.all(|m| {
+                    any = true;
+                    self.board.make_move(m, &mut after);
+                    direct_checks(&after) == Checks::Mate
+                }) && any
+            }
+            _ => false,
+        }
     }
 
     /// A key of the pawn structure alone (the crate's pawn hash is a stub that returns
@@ -1404,6 +1412,47 @@ impl Position {
         s.push_str("   a   b   c   d   e   f   g   h\n");
         s
     }
+}
+
+/// What the side to move's direct checks (moves to a square from which the piece
+/// attacks the enemy king; discovered checks are not tried) can do.
+#[derive(PartialEq, Eq)]
+enum Checks {
+    None,
+    /// At least one, none of them mate; the fewest replies one leaves.
+    Check {
+        replies: usize,
+    },
+    Mate,
+}
+
+/// The direct checks of the side to move in `b`, looked for until one mates.
+fn direct_checks(b: &Board) -> Checks {
+    let us = b.side_to_move();
+    let king = b.king_square(!us);
+    let occupied = *b.combined();
+    let checking = chess::get_pawn_attacks(king, !us, !EMPTY)
+        | chess::get_knight_moves(king)
+        | chess::get_bishop_moves(king, occupied)
+        | chess::get_rook_moves(king, occupied);
+    let mut moves = MoveGen::new_legal(b);
+    moves.set_iterator_mask(checking);
+    let mut after = *b;
+    let mut found = Checks::None;
+    for m in moves {
+        b.make_move(m, &mut after);
+        if *after.checkers() != EMPTY {
+            let replies = MoveGen::new_legal(&after).len();
+            if replies == 0 {
+                return Checks::Mate;
+            }
+            found = match found {
+                Checks::Check { replies: r } if r <= replies => found,
+                _ => Checks::Check { replies },
+            };
+        }
+    }
+    found
 }
 
 /// [`perft_board`] that gives up when `stop` says so (asked away from the leaves).

@@ -410,10 +410,14 @@ impl Searcher<'_> {
         {
             return None;
         }
-        // Both prunings trust the eval; a mate-in-one threat makes it blind. Asked at
-        // most once, and only when the cheaper conditions hold.
+        // Both prunings trust the eval (or a table bound from a shallower search, as
+        // blind); a mate in one the opponent has is what it cannot see, whether a
+        // threat (it stands if we pass) or a zugzwang (every move we have allows it,
+        // while a pass, and so the null move, does not). Asked at most once, and only
+        // when the cheaper conditions hold.
         let mut threat = None;
-        let mut mate_threat = |pos: &Position| *threat.get_or_insert_with(|| pos.mate_threat());
+        let mut mate_threat =
+            |pos: &Position| *threat.get_or_insert_with(|| pos.mate_threat_or_zugzwang());
         // Reverse futility: so far above beta that a shallow search will not fall back
         // below it.
         if n.depth <= self.params.rfp_max_depth
