@@ -13,7 +13,7 @@ use tiefe::position::Position;
 /// An open Italian game, White to move: the learner plays White.
 const OPENING: &str = "r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
 /// The learner searches this deep, its fixed opponent six plies deeper, so the learner
-/// loses (at four plies deeper the zugzwang guard's search let the learner win).
+/// loses (four plies deeper was not enough: the learner won that game).
 const LEARNER_DEPTH: u32 = 2;
 const OPPONENT_DEPTH: u32 = 8;
 const MAX_PLIES: usize = 300;
