@@ -384,10 +384,13 @@ impl Searcher<'_> {
 
     /// After [`BOUND_REPORT_AFTER`], tells the GUI that the window failed: the score is
     /// a bound, with the line of the move that failed high (or of the first move, when
-    /// all failed low).
+    /// all failed low). Line 1 only, MultiPV or not: a cut iteration may play and
+    /// report the move that failed high (see `keep_unfinished_best`), so the bound it
+    /// rests on is one the GUI has been told of; the later lines' windows stay quiet.
     fn report_bound(&mut self, pos: &Position, depth: i32, score: i32, bound: Bound) {
         // A root in the tablebases reports their score, which is no bound.
         if !self.report_bounds
+            || self.pv_idx != 0
             || self.tb.root_score.is_some()
             || self.clock.elapsed() < BOUND_REPORT_AFTER
         {

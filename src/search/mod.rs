@@ -304,7 +304,7 @@ struct Searcher<'a> {
     stats: Stats,
     /// Whether `Event::CurrMove` is sent (after the first second of a search).
     currmove: bool,
-    /// Whether a failed aspiration window is reported (main thread, one line).
+    /// Whether a failed aspiration window is reported (main thread, line 1).
     report_bounds: bool,
     /// Where events go.
     sink: &'a mut dyn FnMut(Event),

@@ -159,7 +159,7 @@ impl Worker {
             pv_idx: 0,
             stats: Stats::default(),
             currmove: false,
-            report_bounds: role == Role::Main && limits.multipv <= 1,
+            report_bounds: role == Role::Main,
             sink: report,
             role,
             shared,
