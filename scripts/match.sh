@@ -6,7 +6,8 @@
 #
 # Environment: RUNNER (path to fastchess or cutechess-cli; default: whichever is on
 # PATH), TC (default 5+0.05), BOOK (default ../shared/data/books/UHO_4060_v2.epd),
-# CONCURRENCY (default 2), PGN (output file, default match.pgn), ELO0/ELO1.
+# CONCURRENCY (default 2), PGN (output file, default match.pgn), ELO0/ELO1, SRAND (the
+# opening order's seed, fastchess: a match continued in a new run needs a new one).
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -37,6 +38,9 @@ if [ "${SPRT:-0}" = 1 ]; then
     args+=(-sprt "elo0=${ELO0:-0}" "elo1=${ELO1:-10}" alpha=0.05 beta=0.05)
 fi
 case "$(basename "$runner")" in
-    fastchess*) args+=(-autosaveinterval 0) ;;
+    fastchess*)
+        args+=(-autosaveinterval 0)
+        if [ -n "${SRAND:-}" ]; then args+=(-srand "$SRAND"); fi
+        ;;
 esac
 exec "$runner" "${args[@]}"
