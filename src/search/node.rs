@@ -275,6 +275,9 @@ impl Searcher<'_> {
         if let Some(score) = self.prune_node(pos, &n) {
             return score;
         }
+        if let Some(score) = self.probcut(pos, &n) {
+            return score;
+        }
         // Internal iterative reduction: with no table move the ordering is poor and the
         // node likely unimportant; search it shallower.
         if self.config.pruning
@@ -468,6 +471,91 @@ impl Searcher<'_> {
             return Some(0);
         }
         (score >= n.beta).then_some(if is_mate(score) { n.beta } else { score })
+    }
+
+    /// ProbCut: a capture whose search a few plies shallower beats beta by a margin
+    /// would very likely beat beta at full depth too, so the node is cut off at the
+    /// cost of a few cheap searches. `Some` is the node's value (a lower bound, stored
+    /// in the table), or 0 when the search stops. A real move is searched, so unlike
+    /// the static prunings no mate threat hides behind it; still never at PV nodes,
+    /// in check, or against a mate bound.
+    fn probcut(&mut self, pos: &mut Position, n: &Node) -> Option<i32> {
+        if !self.config.pruning
+            || n.pv_node
+            || n.root
+            || n.in_check
+            || n.excluded.is_some()
+            || n.depth < self.params.probcut_min_depth
+            || is_mate(n.beta)
+        {
+            return None;
+        }
+        let rbeta = (n.beta + self.params.probcut_margin).min(MATE_BOUND - 1);
+        let depth = n.depth - self.params.probcut_reduction;
+        // The table already has a result as deep as ProbCut would store, below rbeta.
+        let known_below = n
+            .entry
+            .is_some_and(|e| e.depth as i32 > depth && score_from_tt(e.score, n.ply) < rbeta);
+        if known_below {
+            return None;
+        }
+        // Only captures whose exchange alone lifts the static eval to rbeta: the others
+        // would rarely hold, and each try costs a search.
+        let threshold = rbeta - n.static_eval;
+        let mut picker = Picker::new(pos, n.tt_move, [None; 2], None, true);
+        while let Some((m, _)) = picker.next(pos, &self.w.hist, n.cont) {
+            if !see::see_ge(pos, m, threshold) {
+                continue;
+            }
+            let score = self.probcut_move(pos, n, m, rbeta, depth);
+            if self.interrupted() {
+                return Some(0);
+            }
+            if score >= rbeta {
+                // Unless the table has a deeper result for this node already.
+                if n.entry.is_none_or(|e| e.depth as i32 <= depth) {
+                    let store = Store {
+                        best_move: Some(m),
+                        score: score_to_tt(score, n.ply),
+                        eval: n.raw_eval,
+                        depth: depth + 1,
+                        bound: Bound::Lower,
+                        pv: n.tt_pv,
+                    };
+                    self.tt.store(n.key, store);
+                }
+                return Some(score);
+            }
+        }
+        None
+    }
+
+    /// Makes the capture `m`, searches it in the null window at `rbeta`: quiescence
+    /// first (cheap, and it refutes most), then, if that holds, `depth` plies. Takes it
+    /// back; returns its score for this node. The frame says which move was made, as
+    /// in the move loop, so that the child's continuation history is right.
+    fn probcut_move(
+        &mut self,
+        pos: &mut Position,
+        n: &Node,
+        m: ChessMove,
+        rbeta: i32,
+        depth: i32,
+    ) -> i32 {
+        let f = self.frame_mut(n.ply);
+        f.cont = Some(piece_to(pos, m));
+        f.null = false;
+        let d = f.double_ext;
+        self.frame_mut(n.ply + 1).double_ext = d;
+        pos.make_move(m);
+        self.tt.prefetch(pos.key());
+        let ply = n.ply + 1;
+        let mut score = -self.qsearch(pos, -rbeta, -rbeta + 1, ply);
+        if score >= rbeta && !self.interrupted() {
+            score = -self.negamax(pos, depth, -rbeta, -rbeta + 1, ply, !n.cut_node);
+        }
+        pos.unmake_move();
+        score
     }
 
     /// The move loop: each move the picker hands out, unless pruned, searched (with

@@ -78,6 +78,16 @@ search_params! {
     /// ...up to this many plies.
     nmp_eval_max: 3, 1, 6;
 
+    // ProbCut: from depth PROBCUT_MIN_DEPTH, a capture that beats beta + MARGIN in a
+    // search REDUCTION plies shallower cuts the node off.
+    /// ProbCut: the least remaining depth (plies) it is tried at.
+    probcut_min_depth: 5, 3, 10;
+    /// ProbCut: how far above beta (centipawns) a capture's reduced search must reach.
+    probcut_margin: 100, 40, 300;
+    /// ProbCut: how many plies shallower the capture is searched; its result is stored
+    /// in the table one ply deeper than that.
+    probcut_reduction: 4, 3, 6;
+
     /// Internal iterative reduction: a node with no table move at remaining depth ≥
     /// this (plies) is searched one ply shallower.
     iir_min_depth: 4, 2, 8;
