@@ -351,7 +351,10 @@ impl Searcher<'_> {
     }
 
     /// Searches the root in a narrow window around the last score, widening it on a
-    /// fail until the score falls inside.
+    /// fail until the score falls inside. After a fail high the re-search goes a ply
+    /// shallower (one more per fail high, up to `asp_fail_high_max`; back to `depth`
+    /// after a fail low), as in Ethereal and Stockfish: a fail high is mostly a good
+    /// move found late, which a shallower search confirms sooner.
     fn aspiration(&mut self, pos: &mut Position, depth: i32, last: i32) -> i32 {
         let mut delta = self.params.asp_delta;
         let (mut alpha, mut beta) = if depth >= self.params.asp_min_depth && !is_mate(last) {
@@ -359,8 +362,10 @@ impl Searcher<'_> {
         } else {
             (-INFINITY, INFINITY)
         };
+        let mut fail_highs = 0;
         loop {
-            let score = self.negamax(pos, depth, alpha, beta, 0, false);
+            let search_depth = self.fail_high_depth(depth, fail_highs);
+            let score = self.negamax(pos, search_depth, alpha, beta, 0, false);
             if self.interrupted() {
                 return score;
             }
@@ -368,9 +373,12 @@ impl Searcher<'_> {
                 self.report_bound(pos, depth, score, Bound::Upper);
                 beta = (alpha + beta) / 2;
                 alpha = (score - delta).max(-INFINITY);
+                fail_highs = 0;
             } else if score >= beta && beta < INFINITY {
                 self.report_bound(pos, depth, score, Bound::Lower);
                 beta = (score + delta).min(INFINITY);
+                // A mate is re-searched at full depth, to be proven or refuted there.
+                fail_highs = if is_mate(score) { 0 } else { fail_highs + 1 };
             } else {
                 return score;
             }
@@ -380,6 +388,17 @@ impl Searcher<'_> {
                 beta = INFINITY;
             }
         }
+    }
+
+    /// The depth of an aspiration search of iteration `depth` after `fail_highs` fail
+    /// highs in a row: a ply less for each, up to `asp_fail_high_max`, and at least
+    /// one. The full depth without pruning (exact and mate mode), which must search
+    /// the whole tree.
+    fn fail_high_depth(&self, depth: i32, fail_highs: i32) -> i32 {
+        if !self.config.pruning {
+            return depth;
+        }
+        (depth - fail_highs.min(self.params.asp_fail_high_max)).max(1)
     }
 
     /// After [`BOUND_REPORT_AFTER`], tells the GUI that the window failed: the score is

@@ -55,6 +55,9 @@ search_params! {
     /// Aspiration: once the half-width grows past this (centipawns), the window opens
     /// fully.
     asp_max_delta: 1_000, 300, 3_000;
+    /// Aspiration: after a fail high the root is searched a ply shallower, one more per
+    /// fail high in a row, up to this many plies (0: never shallower).
+    asp_fail_high_max: 3, 0, 6;
 
     // Reverse futility pruning: at remaining depth ≤ RFP_MAX_DEPTH, a static eval this
     // far above beta (per ply, less when the eval is improving) returns.
