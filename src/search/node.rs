@@ -664,9 +664,17 @@ impl Searcher<'_> {
         if searched as i32 >= (self.params.lmp_base + depth * depth) / (2 - n.improving as i32) {
             return Some(true);
         }
-        // Futility: even a good quiet move will not lift the eval to alpha.
+        // Futility: even a good quiet move will not lift the eval to alpha; unless its
+        // history says it often did better than that elsewhere. When the eval is
+        // improving the guess that it cannot is less sure: a lower history keeps it.
+        let fp_hist_limit = if n.improving {
+            self.params.fp_hist_limit_improving
+        } else {
+            self.params.fp_hist_limit
+        };
         if !n.in_check
             && lmr_depth <= self.params.fp_max_depth
+            && c.hist < fp_hist_limit
             && n.static_eval + self.params.fp_base + self.params.fp_per_depth * lmr_depth <= n.alpha
         {
             return Some(true);

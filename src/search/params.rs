@@ -100,13 +100,19 @@ search_params! {
     lmp_base: 3, 0, 10;
 
     // Futility pruning of quiet moves at LMR depth ≤ MAX_DEPTH when
-    // eval + BASE + PER_DEPTH·d ≤ alpha.
+    // eval + BASE + PER_DEPTH·d ≤ alpha and the move's history is below HIST_LIMIT
+    // (HIST_LIMIT_IMPROVING when improving).
     /// Futility: the deepest reduced (LMR) depth, in plies, it applies at.
     fp_max_depth: 8, 3, 14;
     /// Futility: the margin's constant part, in centipawns.
     fp_base: 100, 20, 250;
     /// Futility: the margin per ply of reduced depth, in centipawns.
     fp_per_depth: 100, 40, 200;
+    /// Futility: a quiet move whose history (butterfly plus continuation, up to three
+    /// times ±[`HISTORY_MAX`]) is at or above this is not pruned...
+    fp_hist_limit: 12_000, 0, 30_000;
+    /// ...nor, when the eval is improving, one at or above this.
+    fp_hist_limit_improving: 6_000, 0, 30_000;
 
     // SEE pruning at depth ≤ MAX_DEPTH: quiets below −QUIET_MARGIN·d (d the LMR depth),
     // captures below −NOISY_MARGIN·d.
