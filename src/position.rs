@@ -246,6 +246,14 @@ fn attackers(board: &Board, sq: Square, occupied: BitBoard) -> BitBoard {
         | (chess::get_rook_moves(sq, occupied) & orth)
 }
 
+/// Spreads the bits of `x` over the whole word (a SplitMix64 finaliser), for keys made
+/// from bitboards.
+#[inline]
+fn mix(x: u64) -> u64 {
+    let x = (x ^ (x >> 31)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    (x ^ (x >> 29)).wrapping_mul(0xBF58_476D_1CE4_E5B9)
+}
+
 /// The castling field of a FEN read against the pieces (whose king count is checked).
 fn read_castling(field: &str, pieces: &[(Square, Piece, Color)]) -> Result<Castling, FenError> {
     let mut kings = [Square::A1; 2];
@@ -1100,11 +1108,20 @@ impl Position {
         let pawns = *self.board.pieces(Piece::Pawn);
         let white = (pawns & *self.board.color_combined(Color::White)).0;
         let black = (pawns & *self.board.color_combined(Color::Black)).0;
-        let mix = |x: u64| {
-            let x = (x ^ (x >> 31)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-            (x ^ (x >> 29)).wrapping_mul(0xBF58_476D_1CE4_E5B9)
-        };
         mix(white) ^ mix(black.rotate_left(17) ^ 0x94D0_49BB_1331_11EB)
+    }
+
+    /// A key of where the pieces of `side` other than pawns stand (king included), for
+    /// the correction history by piece placement: the evaluation's error follows the
+    /// pieces as well as the pawns.
+    #[inline]
+    pub fn non_pawn_key(&self, side: Color) -> u64 {
+        let b = &self.board;
+        let ours = *b.color_combined(side);
+        let of = |p: Piece| (*b.pieces(p) & ours).0;
+        mix(of(Piece::Knight) ^ of(Piece::Bishop).rotate_left(23))
+            ^ mix(of(Piece::Rook) ^ of(Piece::Queen).rotate_left(29) ^ 0x2545_F491_4F6C_DD1D)
+            ^ mix(of(Piece::King) ^ 0x94D0_49BB_1331_11EB)
     }
 
     /// Whether the side to move has a piece other than pawns and king: without one,

@@ -34,6 +34,31 @@ pub struct Histories {
     counter: [[u16; 64]; 12],
     /// [side][pawn key slot], in 1/CORR_GRAIN centipawns.
     correction: [[i32; CORR_SIZE]; 2],
+    /// [side][colour][that colour's non-pawn key slot], likewise.
+    non_pawn_correction: [[[i32; CORR_SIZE]; 2]; 2],
+}
+
+/// The keys a position's correction history is read under: its pawns, and each
+/// colour's other pieces.
+#[derive(Debug, Clone, Copy)]
+pub struct CorrectionKeys {
+    pub pawn: u64,
+    pub non_pawn: [u64; 2],
+}
+
+impl CorrectionKeys {
+    /// The keys of `pos`.
+    #[inline]
+    pub fn of(pos: &crate::position::Position) -> CorrectionKeys {
+        use crate::types::Color;
+        CorrectionKeys {
+            pawn: pos.pawn_key(),
+            non_pawn: [
+                pos.non_pawn_key(Color::White),
+                pos.non_pawn_key(Color::Black),
+            ],
+        }
+    }
 }
 
 /// Bonus for a move that caused a cutoff at `depth` (also the malus for those tried
@@ -53,7 +78,7 @@ fn gravity(entry: &mut i16, bonus: i32) {
 }
 
 impl Histories {
-    /// Cleared tables, allocated on the heap (they are about 1.5 MB).
+    /// Cleared tables, allocated on the heap (they are about 1.8 MB).
     pub fn new_boxed() -> Box<Histories> {
         let layout = std::alloc::Layout::new::<Histories>();
         // SAFETY: `Histories` holds only integer arrays, for which all-zero bytes are a
@@ -129,19 +154,42 @@ impl Histories {
         }
     }
 
-    /// The correction to add to a static evaluation, in centipawns.
+    /// The entries of `keys` for `side`: pawns, White's pieces, Black's pieces.
     #[inline]
-    pub fn correction(&self, side: usize, pawn_key: u64) -> i32 {
-        self.correction[side][pawn_key as usize % CORR_SIZE] / CORR_GRAIN
+    fn correction_entries(&mut self, side: usize, keys: &CorrectionKeys) -> [&mut i32; 3] {
+        let [white, black] = &mut self.non_pawn_correction[side];
+        [
+            &mut self.correction[side][keys.pawn as usize % CORR_SIZE],
+            &mut white[keys.non_pawn[0] as usize % CORR_SIZE],
+            &mut black[keys.non_pawn[1] as usize % CORR_SIZE],
+        ]
     }
 
-    /// Moves the correction toward `diff` (search result minus static eval), more so
-    /// for deeper results.
+    /// The correction to add to a static evaluation, in centipawns: the sum of what
+    /// the pawn structure and each side's piece placement say.
     #[inline]
-    pub fn update_correction(&mut self, side: usize, pawn_key: u64, diff: i32, depth: i32) {
-        let e = &mut self.correction[side][pawn_key as usize % CORR_SIZE];
+    pub fn correction(&self, side: usize, keys: &CorrectionKeys) -> i32 {
+        let np = &self.non_pawn_correction[side];
+        ((self.correction[side][keys.pawn as usize % CORR_SIZE]
+            + np[0][keys.non_pawn[0] as usize % CORR_SIZE]
+            + np[1][keys.non_pawn[1] as usize % CORR_SIZE])
+            / CORR_GRAIN)
+            .clamp(-CORR_MAX, CORR_MAX)
+    }
+
+    /// Moves the correction toward `diff` (search result minus the uncorrected static
+    /// eval), more so for deeper results: each entry takes the same step toward what
+    /// their sum still misses, so together they fit the error as a sum of a pawn part
+    /// and a part per side's pieces.
+    #[inline]
+    pub fn update_correction(&mut self, side: usize, keys: &CorrectionKeys, diff: i32, depth: i32) {
         let weight = (depth + 1).min(CORR_MAX_WEIGHT);
         let target = diff.clamp(-CORR_MAX, CORR_MAX) * CORR_GRAIN;
-        *e = (*e * (CORR_GRAIN - weight) + target * weight) / CORR_GRAIN;
+        let entries = self.correction_entries(side, keys);
+        let sum: i32 = entries.iter().map(|e| **e).sum();
+        let step = (target - sum) * weight / (CORR_GRAIN * CORR_TABLES);
+        for e in entries {
+            *e = (*e + step).clamp(-CORR_MAX * CORR_GRAIN, CORR_MAX * CORR_GRAIN);
+        }
     }
 }

@@ -5,7 +5,7 @@ use std::ops::ControlFlow;
 
 use crate::types::ChessMove;
 
-use super::history::{history_bonus, PieceTo};
+use super::history::{history_bonus, CorrectionKeys, PieceTo};
 use super::params::TB_DEPTH_BONUS;
 use super::picker::{self, piece_to, Origin, Picker};
 use super::{see, Event, ProvenBest, Searcher, STACK_OFFSET};
@@ -164,7 +164,7 @@ impl Searcher<'_> {
             return (raw, raw);
         }
         let side = pos.side_to_move().to_index();
-        let corrected = raw + self.w.hist.correction(side, pos.pawn_key());
+        let corrected = raw + self.w.hist.correction(side, &CorrectionKeys::of(pos));
         (raw, corrected.clamp(-TB_BOUND + 1, TB_BOUND - 1))
     }
 
@@ -961,7 +961,7 @@ impl Searcher<'_> {
             let diff = best - n.raw_eval;
             self.w
                 .hist
-                .update_correction(side, pos.pawn_key(), diff, n.depth);
+                .update_correction(side, &CorrectionKeys::of(pos), diff, n.depth);
         }
         best
     }

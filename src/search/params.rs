@@ -348,6 +348,9 @@ pub const CORR_MAX: i32 = 256;
 /// Correction history: the largest update weight, in 1/CORR_GRAIN (the weight is
 /// depth + 1, up to this: at most 1/16 of the way to the target per update).
 pub const CORR_MAX_WEIGHT: i32 = 16;
+/// Correction history: the tables summed (pawns, White's pieces, Black's pieces); each
+/// takes 1/CORR_TABLES of an update's step, so that their sum moves as one table would.
+pub const CORR_TABLES: i32 = 3;
 
 /// Move ordering: a capture's score is victim value·MVV_MUL plus its capture history.
 pub const MVV_MUL: i32 = 16;
