@@ -399,18 +399,25 @@ impl Searcher<'_> {
         (n.raw_eval, n.static_eval, n.eval) = (raw_eval, static_eval, eval);
     }
 
+    /// Whether the whole node may be cut before its moves are searched (by its eval or
+    /// by ProbCut): only with pruning on, never at the root, a PV node, in check, in a
+    /// singular search, or against a mate bound.
+    #[inline]
+    fn may_cut_node(&self, n: &Node) -> bool {
+        self.config.pruning
+            && !n.pv_node
+            && !n.in_check
+            && !n.root
+            && n.excluded.is_none()
+            && !is_mate(n.beta)
+    }
+
     /// Pruning of the whole node on its evaluation, before any move: reverse futility
     /// and the null move. `Some` is the node's value.
     #[inline]
     fn prune_node(&mut self, pos: &mut Position, n: &Node) -> Option<i32> {
         // A static guess cannot prove or refute a mate: no pruning against mate bounds.
-        if !self.config.pruning
-            || n.pv_node
-            || n.in_check
-            || n.root
-            || n.excluded.is_some()
-            || is_mate(n.beta)
-        {
+        if !self.may_cut_node(n) {
             return None;
         }
         // Both prunings trust the eval (or a table bound from a shallower search, as
@@ -480,14 +487,7 @@ impl Searcher<'_> {
     /// the static prunings no mate threat hides behind it; still never at PV nodes,
     /// in check, or against a mate bound.
     fn probcut(&mut self, pos: &mut Position, n: &Node) -> Option<i32> {
-        if !self.config.pruning
-            || n.pv_node
-            || n.root
-            || n.in_check
-            || n.excluded.is_some()
-            || n.depth < self.params.probcut_min_depth
-            || is_mate(n.beta)
-        {
+        if !self.may_cut_node(n) || n.depth < self.params.probcut_min_depth {
             return None;
         }
         let rbeta = (n.beta + self.params.probcut_margin).min(MATE_BOUND - 1);
