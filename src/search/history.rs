@@ -154,14 +154,22 @@ impl Histories {
         }
     }
 
-    /// The entries of `keys` for `side`: pawns, White's pieces, Black's pieces.
+    /// The slots `keys` fall in, one per correction table: pawns, White's pieces,
+    /// Black's pieces.
+    #[inline]
+    fn correction_slots(keys: &CorrectionKeys) -> [usize; 3] {
+        [keys.pawn, keys.non_pawn[0], keys.non_pawn[1]].map(|k| k as usize % CORR_SIZE)
+    }
+
+    /// The entries of `keys` for `side`, in the order of [`Self::correction_slots`].
     #[inline]
     fn correction_entries(&mut self, side: usize, keys: &CorrectionKeys) -> [&mut i32; 3] {
-        let [white, black] = &mut self.non_pawn_correction[side];
+        let [pawn, white, black] = Self::correction_slots(keys);
+        let [w, b] = &mut self.non_pawn_correction[side];
         [
-            &mut self.correction[side][keys.pawn as usize % CORR_SIZE],
-            &mut white[keys.non_pawn[0] as usize % CORR_SIZE],
-            &mut black[keys.non_pawn[1] as usize % CORR_SIZE],
+            &mut self.correction[side][pawn],
+            &mut w[white],
+            &mut b[black],
         ]
     }
 
@@ -169,11 +177,9 @@ impl Histories {
     /// the pawn structure and each side's piece placement say.
     #[inline]
     pub fn correction(&self, side: usize, keys: &CorrectionKeys) -> i32 {
-        let np = &self.non_pawn_correction[side];
-        ((self.correction[side][keys.pawn as usize % CORR_SIZE]
-            + np[0][keys.non_pawn[0] as usize % CORR_SIZE]
-            + np[1][keys.non_pawn[1] as usize % CORR_SIZE])
-            / CORR_GRAIN)
+        let [pawn, white, black] = Self::correction_slots(keys);
+        let [w, b] = &self.non_pawn_correction[side];
+        ((self.correction[side][pawn] + w[white] + b[black]) / CORR_GRAIN)
             .clamp(-CORR_MAX, CORR_MAX)
     }
 
