@@ -128,24 +128,84 @@ const BUCKET_BYTES: usize = std::mem::size_of::<Bucket>();
 
 /// The table. Size is set in megabytes; a bucket is 64 bytes.
 pub struct TranspositionTable {
-    buckets: Box<[Bucket]>,
+    buckets: Buckets,
     age: AtomicU8,
 }
 
-/// `n` empty buckets from a zeroed allocation, or `None` when the memory is refused.
-fn zeroed_buckets(n: usize) -> Option<Box<[Bucket]>> {
-    let layout = std::alloc::Layout::array::<Bucket>(n).ok()?;
-    // SAFETY: the layout is non-zero-sized (n >= 1) and is exactly that of `[Bucket; n]`
-    // (alignment included), so the box frees it with the same layout. All-zero bytes are
-    // a valid `Bucket` (`AtomicU64`s holding 0, the empty entry).
-    unsafe {
-        let ptr = std::alloc::alloc_zeroed(layout) as *mut Bucket;
-        if ptr.is_null() {
-            return None;
+/// Tables this large or larger are aligned to, and advised into, 2 MB pages.
+const HUGE_PAGE: usize = 2 << 20;
+
+/// The buckets, in one zeroed allocation that owns its layout. A table of 16 MB or more
+/// spans thousands of 4 KB pages, and nearly every probe lands on a page the TLB does
+/// not hold; backed by 2 MB pages (Linux's transparent huge pages, which it gives only
+/// where asked to by `madvise` on most systems), the probe's address walk mostly hits.
+/// The pages are advised before they are first touched, so the kernel backs them with
+/// huge pages as it faults them in.
+struct Buckets {
+    ptr: std::ptr::NonNull<Bucket>,
+    len: usize,
+    layout: std::alloc::Layout,
+}
+
+// SAFETY: `Buckets` owns its memory like a `Box<[Bucket]>`, and `Bucket` holds only
+// atomics: sending and sharing it is as safe as sending and sharing the slice.
+unsafe impl Send for Buckets {}
+unsafe impl Sync for Buckets {}
+
+impl Buckets {
+    /// `n` (at least 1) empty buckets, or `None` when the memory is refused.
+    fn zeroed(n: usize) -> Option<Buckets> {
+        let bytes = n.checked_mul(BUCKET_BYTES)?;
+        let align = if bytes >= HUGE_PAGE {
+            HUGE_PAGE
+        } else {
+            std::mem::align_of::<Bucket>()
+        };
+        let layout = std::alloc::Layout::from_size_align(bytes, align).ok()?;
+        // SAFETY: the layout is non-zero-sized (n >= 1) and at least as aligned as a
+        // `Bucket`; all-zero bytes are a valid `Bucket` (`AtomicU64`s holding 0, the
+        // empty entry), written over the whole allocation before it is read.
+        unsafe {
+            let raw = std::alloc::alloc(layout);
+            let ptr = std::ptr::NonNull::new(raw as *mut Bucket)?;
+            advise_huge_pages(raw, bytes);
+            std::ptr::write_bytes(raw, 0, bytes);
+            Some(Buckets {
+                ptr,
+                len: n,
+                layout,
+            })
         }
-        Some(Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, n)))
     }
 }
+
+impl std::ops::Deref for Buckets {
+    type Target = [Bucket];
+    fn deref(&self) -> &[Bucket] {
+        // SAFETY: `ptr` holds `len` initialised buckets for as long as `self` lives.
+        unsafe { std::slice::from_raw_parts(self.ptr.as_ptr(), self.len) }
+    }
+}
+
+impl Drop for Buckets {
+    fn drop(&mut self) {
+        // SAFETY: allocated in `zeroed` with exactly this layout; `Bucket` needs no drop.
+        unsafe { std::alloc::dealloc(self.ptr.as_ptr() as *mut u8, self.layout) }
+    }
+}
+
+/// Asks Linux to back `bytes` at `ptr` with transparent huge pages. Advice only: where
+/// the kernel has none to give (or elsewhere than Linux) the table works as before.
+#[allow(unused_variables)]
+fn advise_huge_pages(ptr: *mut u8, bytes: usize) {
+    #[cfg(target_os = "linux")]
+    if bytes >= HUGE_PAGE {
+        // SAFETY: the range is one live allocation of ours; MADV_HUGEPAGE changes how
+        // its pages are backed, never their contents.
+        unsafe { libc::madvise(ptr as *mut libc::c_void, bytes, libc::MADV_HUGEPAGE) };
+    }
+}
+
 /// Depth of learnt entries ([`crate::learn`]): deeper than any search stores, so the
 /// search takes them as settled (even at PV nodes) and replacement keeps them.
 pub const LEARNED_DEPTH: u8 = u8::MAX;
@@ -235,7 +295,7 @@ impl TranspositionTable {
     pub fn try_new(mb: usize) -> Result<TranspositionTable, String> {
         let n = (mb.max(1) * 1024 * 1024 / BUCKET_BYTES).max(1);
         Ok(TranspositionTable {
-            buckets: zeroed_buckets(n).ok_or_else(|| format!("cannot allocate {mb} MB"))?,
+            buckets: Buckets::zeroed(n).ok_or_else(|| format!("cannot allocate {mb} MB"))?,
             age: AtomicU8::new(0),
         })
     }
