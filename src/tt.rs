@@ -492,6 +492,25 @@ mod tests {
         assert!(tt.probe(keys[0]).is_some());
     }
 
+    /// Tables of 2 MB or more start on a 2 MB boundary (a huge page can back them
+    /// from their first byte), smaller ones on a cache line; every size comes zeroed,
+    /// keeps what is stored at either end, and is freed with its own layout.
+    #[test]
+    fn tables_are_aligned_zeroed_and_usable_at_every_size() {
+        for mb in [1, 2, 3, 64] {
+            let tt = TranspositionTable::new(mb);
+            let addr = tt.buckets.as_ptr() as usize;
+            let align = if mb >= 2 { HUGE_PAGE } else { 64 };
+            assert_eq!(addr % align, 0, "{mb} MB at {addr:#x}");
+            assert_eq!(tt.len(), mb * 1024 * 1024 / 16);
+            assert_eq!(tt.hashfull(), 0, "{mb} MB");
+            for key in [1u64, u64::MAX - 1] {
+                tt.store(key, entry(None, 7, 3, Bound::Lower));
+                assert_eq!(tt.probe(key).map(|e| e.score), Some(7), "{mb} MB");
+            }
+        }
+    }
+
     #[test]
     fn moves_round_trip_through_encoding() {
         for from in crate::types::ALL_SQUARES {
