@@ -147,9 +147,11 @@ struct Buckets {
     layout: std::alloc::Layout,
 }
 
-// SAFETY: `Buckets` owns its memory like a `Box<[Bucket]>`, and `Bucket` holds only
-// atomics: sending and sharing it is as safe as sending and sharing the slice.
+// SAFETY: `Buckets` owns its memory like a `Box<[Bucket]>`: sending it moves that
+// ownership whole, as sending the box would.
 unsafe impl Send for Buckets {}
+// SAFETY: shared, it hands out only `&[Bucket]`, and `Bucket` holds only atomics, so
+// sharing it is as safe as sharing the slice.
 unsafe impl Sync for Buckets {}
 
 impl Buckets {
