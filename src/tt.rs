@@ -158,7 +158,8 @@ impl Buckets {
     /// `n` (at least 1) empty buckets, or `None` when the memory is refused.
     fn zeroed(n: usize) -> Option<Buckets> {
         let bytes = n.checked_mul(BUCKET_BYTES)?;
-        let align = if bytes >= HUGE_PAGE {
+        let huge = bytes >= HUGE_PAGE;
+        let align = if huge {
             HUGE_PAGE
         } else {
             std::mem::align_of::<Bucket>()
@@ -170,7 +171,9 @@ impl Buckets {
         unsafe {
             let raw = std::alloc::alloc(layout);
             let ptr = std::ptr::NonNull::new(raw as *mut Bucket)?;
-            advise_huge_pages(raw, bytes);
+            if huge {
+                advise_huge_pages(raw, bytes);
+            }
             std::ptr::write_bytes(raw, 0, bytes);
             Some(Buckets {
                 ptr,
@@ -196,16 +199,17 @@ impl Drop for Buckets {
     }
 }
 
-/// Asks Linux to back `bytes` at `ptr` with transparent huge pages. Advice only: where
-/// the kernel has none to give (or elsewhere than Linux) the table works as before.
-#[allow(unused_variables)]
+/// Asks Linux to back `bytes` at `ptr` (2 MB aligned) with transparent huge pages.
+/// Advice only: where the kernel has none to give (or elsewhere than Linux) the table
+/// works as before.
+#[cfg_attr(not(target_os = "linux"), allow(unused_variables))]
 fn advise_huge_pages(ptr: *mut u8, bytes: usize) {
+    // SAFETY: the range is one live allocation of ours; MADV_HUGEPAGE changes how its
+    // pages are backed, never their contents.
     #[cfg(target_os = "linux")]
-    if bytes >= HUGE_PAGE {
-        // SAFETY: the range is one live allocation of ours; MADV_HUGEPAGE changes how
-        // its pages are backed, never their contents.
-        unsafe { libc::madvise(ptr as *mut libc::c_void, bytes, libc::MADV_HUGEPAGE) };
-    }
+    unsafe {
+        libc::madvise(ptr as *mut libc::c_void, bytes, libc::MADV_HUGEPAGE)
+    };
 }
 
 /// Depth of learnt entries ([`crate::learn`]): deeper than any search stores, so the
