@@ -65,10 +65,10 @@ const DEFAULT_MOVES_TO_GO: i64 = 25;
 /// The most moves planned for, whatever `movestogo` says: a long control's last moves
 /// are not worth less than its first.
 const MAX_MOVES_TO_GO: i64 = 50;
-/// The share of the increment a move plans to spend, as a fraction (3/4): the rest
+/// The share of the increment a move plans to spend, as a fraction (7/8): the rest
 /// builds a reserve against a slow machine.
-const INC_SPENT_NUM: i64 = 3;
-const INC_SPENT_DEN: i64 = 4;
+const INC_SPENT_NUM: i64 = 7;
+const INC_SPENT_DEN: i64 = 8;
 /// The hard deadline: at most this many planned shares on one move...
 const MAX_SHARES_PER_MOVE: i64 = 3;
 /// ...and never more than this fraction (1/N) of what is left on the clock.
@@ -504,15 +504,15 @@ mod tests {
         ((W, Some(60_000), Some(60_000), None, None, None, None, 10),
             Some((2399, 7197, [4029, 3894, 3760, 3089, 4713, 3263, 5439, 1295, 5180, 7197]))),
         ((B, Some(60_000), Some(55_000), Some(1_000), Some(1_000), None, None, 10),
-            Some((2949, 8847, [4953, 4788, 4622, 3798, 5794, 4011, 6685, 1592, 6368, 8847]))),
+            Some((3074, 9222, [5163, 4991, 4818, 3959, 6039, 4181, 6969, 1659, 6638, 9222]))),
         ((W, Some(300_000), Some(300_000), Some(2_000), Some(2_000), Some(40), None, 50),
-            Some((8998, 26994, [15115, 14611, 14107, 11589, 17683, 12242, 20404, 4858, 19434, 26994]))),
+            Some((9248, 27744, [15535, 15017, 14499, 11911, 18175, 12582, 20971, 4993, 19974, 27744]))),
         ((B, Some(10_000), Some(3_000), Some(100), Some(100), Some(1), None, 10),
             Some((996, 996, [996, 996, 996, 996, 996, 996, 996, 537, 996, 996]))),
         ((W, Some(8_000), Some(8_000), Some(80), Some(80), None, None, 30),
-            Some((378, 1134, [634, 613, 592, 485, 742, 513, 856, 204, 816, 1134]))),
+            Some((388, 1164, [651, 630, 607, 498, 761, 527, 879, 209, 838, 1164]))),
         ((B, Some(8_000), Some(7_400), Some(80), Some(80), None, None, 30),
-            Some((354, 1062, [593, 574, 554, 455, 694, 480, 801, 191, 764, 1062]))),
+            Some((364, 1092, [610, 590, 569, 467, 715, 495, 825, 196, 786, 1092]))),
         ((W, Some(500), Some(500), None, None, None, None, 10),
             Some((19, 57, [30, 30, 29, 23, 36, 25, 42, 10, 40, 57]))),
         ((W, Some(30), Some(30), None, None, None, None, 10),
