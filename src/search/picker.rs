@@ -79,6 +79,73 @@ fn under_promotion(m: ChessMove) -> bool {
     matches!(m.get_promotion(), Some(p) if p != Piece::Queen)
 }
 
+/// Moves and their ordering scores, handed out best first.
+/// Left uninitialised where unused: filling 2 KB per node showed up in profiles. Only
+/// `moves[..len]` is read, and `scores[i]` only once written.
+struct Scored {
+    moves: [MaybeUninit<ChessMove>; 256],
+    scores: [MaybeUninit<i32>; 256],
+    len: usize,
+}
+
+impl Scored {
+    #[inline]
+    fn new() -> Scored {
+        Scored {
+            moves: [const { MaybeUninit::uninit() }; 256],
+            scores: [const { MaybeUninit::uninit() }; 256],
+            len: 0,
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, m: ChessMove) {
+        self.moves[self.len].write(m);
+        self.len += 1;
+    }
+
+    #[inline]
+    fn mv(&self, i: usize) -> ChessMove {
+        debug_assert!(i < self.len);
+        // SAFETY: `moves[..len]` was written by `push`.
+        unsafe { self.moves[i].assume_init() }
+    }
+
+    #[inline]
+    fn score(&self, i: usize) -> i32 {
+        // SAFETY: callers read scores only in ranges that were scored: noisy moves at
+        // generation, quiet moves in the ScoreQuiets stage (and only when sorting).
+        unsafe { self.scores[i].assume_init() }
+    }
+
+    #[inline]
+    fn swap(&mut self, a: usize, b: usize) {
+        self.moves.swap(a, b);
+        self.scores.swap(a, b);
+    }
+
+    /// Index of the best-scored move in `from..len` (selection sort: a cutoff usually
+    /// comes after a few moves, so sorting all would waste work).
+    #[inline]
+    fn best_from(&self, from: usize) -> usize {
+        let mut best = from;
+        for i in from + 1..self.len {
+            if self.score(i) > self.score(best) {
+                best = i;
+            }
+        }
+        best
+    }
+
+    /// Moves the best-scored move in `from..len` to `from` and returns it.
+    #[inline]
+    fn take_best(&mut self, from: usize) -> ChessMove {
+        let best = self.best_from(from);
+        self.swap(from, best);
+        self.mv(from)
+    }
+}
+
 pub struct Picker {
     stage: Stage,
     noisy_only: bool,
@@ -88,15 +155,13 @@ pub struct Picker {
     counter: Option<ChessMove>,
     /// Set once quiets are skipped: only quiet moves that check are still handed out.
     check_squares: Option<CheckInfo>,
-    /// Noisy moves in `0..n_noisy`, quiet moves in `n_noisy..len`. Losing captures are
-    /// gathered in `0..n_bad` as the noisy stage passes them.
-    /// Left uninitialised where unused: filling 2 KB per node showed up in profiles.
-    /// Only `moves[..len]` is read, and `scores[i]` only once written.
-    moves: [MaybeUninit<ChessMove>; 256],
-    scores: [MaybeUninit<i32>; 256],
-    len: usize,
-    n_noisy: usize,
+    /// Captures and promotions; the losing ones are gathered in `noisy[..n_bad]` as the
+    /// noisy stage passes them.
+    noisy: Scored,
+    /// The other moves, in two lists so that neither is copied into place.
+    quiet: Scored,
     n_bad: usize,
+    /// The next index to hand out from the list of the current stage.
     next: usize,
 }
 
@@ -119,10 +184,8 @@ impl Picker {
             killers,
             counter,
             check_squares: None,
-            moves: [const { MaybeUninit::uninit() }; 256],
-            scores: [const { MaybeUninit::uninit() }; 256],
-            len: 0,
-            n_noisy: 0,
+            noisy: Scored::new(),
+            quiet: Scored::new(),
             n_bad: 0,
             next: 0,
         }
@@ -148,61 +211,19 @@ impl Picker {
 
     /// Generates the legal moves, noisy ones first, and scores the noisy ones.
     fn generate(&mut self, pos: &Position, hist: &Histories) {
-        // Quiet moves gather at the top of the array, then move down behind the noisy.
-        let mut top = self.moves.len();
         pos.generate_moves(self.noisy_only, |m, noisy| {
             if Some(m) == self.tt_move {
                 return;
             }
             if noisy {
-                self.moves[self.len].write(m);
-                self.scores[self.len].write(noisy_score(pos, m, hist));
-                self.len += 1;
+                let i = self.noisy.len;
+                self.noisy.scores[i].write(noisy_score(pos, m, hist));
+                self.noisy.push(m);
             } else {
-                top -= 1;
-                self.moves[top].write(m);
+                self.quiet.push(m);
             }
         });
-        self.n_noisy = self.len;
-        let n_quiets = self.moves.len() - top;
-        self.moves.copy_within(top.., self.len);
-        // Back into generation order, so ties in the ordering break as they always did.
-        self.moves[self.len..self.len + n_quiets].reverse();
-        self.len += n_quiets;
         self.next = 0;
-    }
-
-    /// Index of the best-scored move in `from..to` (selection sort: a cutoff usually
-    /// comes after a few moves, so sorting all would waste work).
-    #[inline]
-    fn best_in(&self, from: usize, to: usize) -> usize {
-        let mut best = from;
-        for i in from + 1..to {
-            if self.score(i) > self.score(best) {
-                best = i;
-            }
-        }
-        best
-    }
-
-    #[inline]
-    fn mv(&self, i: usize) -> ChessMove {
-        debug_assert!(i < self.len);
-        // SAFETY: `moves[..len]` was written by `generate`.
-        unsafe { self.moves[i].assume_init() }
-    }
-
-    #[inline]
-    fn score(&self, i: usize) -> i32 {
-        // SAFETY: callers read scores only in ranges that were scored: noisy moves at
-        // generation, quiet moves in the ScoreQuiets stage (and only when sorting).
-        unsafe { self.scores[i].assume_init() }
-    }
-
-    #[inline]
-    fn swap(&mut self, a: usize, b: usize) {
-        self.moves.swap(a, b);
-        self.scores.swap(a, b);
     }
 
     /// Whether a killer or counter-move `m` may be played here as a quiet move.
@@ -242,7 +263,7 @@ impl Picker {
                     self.stage = Stage::GoodNoisy;
                 }
                 Stage::GoodNoisy => {
-                    if self.next >= self.n_noisy {
+                    if self.next >= self.noisy.len {
                         if self.noisy_only {
                             self.stage = Stage::BadNoisy;
                             self.next = 0;
@@ -251,14 +272,12 @@ impl Picker {
                         }
                         continue;
                     }
-                    let best = self.best_in(self.next, self.n_noisy);
-                    self.swap(self.next, best);
-                    let m = self.mv(self.next);
+                    let m = self.noisy.take_best(self.next);
                     self.next += 1;
                     if under_promotion(m) || !see_ge(pos, m, 0) {
                         // Kept, in order, for the last stage.
                         let (i, j) = (self.n_bad, self.next - 1);
-                        self.swap(i, j);
+                        self.noisy.swap(i, j);
                         self.n_bad += 1;
                         continue;
                     }
@@ -285,36 +304,34 @@ impl Picker {
                     }
                 }
                 Stage::ScoreQuiets => {
+                    self.next = 0;
+                    self.stage = Stage::Quiets;
                     if self.skip_quiets {
                         // Only checks are left to find: no ordering needed.
-                        self.next = self.n_noisy;
-                        self.stage = Stage::Quiets;
                         continue;
                     }
                     let side = pos.side_to_move().to_index();
-                    for i in self.n_noisy..self.len {
-                        let m = self.mv(i);
+                    for i in 0..self.quiet.len {
+                        let m = self.quiet.mv(i);
                         let pt = piece_to(pos, m);
-                        self.scores[i].write(
+                        self.quiet.scores[i].write(
                             hist.butterfly(side, m)
                                 + hist.continuation(cont[0], pt)
                                 + hist.continuation(cont[1], pt),
                         );
                     }
-                    self.next = self.n_noisy;
-                    self.stage = Stage::Quiets;
                 }
                 Stage::Quiets => {
-                    if self.next >= self.len {
+                    if self.next >= self.quiet.len {
                         self.stage = Stage::BadNoisy;
                         self.next = 0;
                         continue;
                     }
-                    if !self.skip_quiets {
-                        let best = self.best_in(self.next, self.len);
-                        self.swap(self.next, best);
-                    }
-                    let m = self.mv(self.next);
+                    let m = if self.skip_quiets {
+                        self.quiet.mv(self.next)
+                    } else {
+                        self.quiet.take_best(self.next)
+                    };
                     self.next += 1;
                     if self.already_tried(m) || !self.quiet_allowed(pos, m) {
                         continue;
@@ -326,7 +343,7 @@ impl Picker {
                         self.stage = Stage::Done;
                         continue;
                     }
-                    let m = self.mv(self.next);
+                    let m = self.noisy.mv(self.next);
                     self.next += 1;
                     return Some((m, Origin::BadNoisy));
                 }
