@@ -104,6 +104,19 @@ impl Scored {
         self.len += 1;
     }
 
+    /// [`Scored::push`] with the move's score.
+    #[inline]
+    fn push_scored(&mut self, m: ChessMove, score: i32) {
+        self.scores[self.len].write(score);
+        self.push(m);
+    }
+
+    #[inline]
+    fn set_score(&mut self, i: usize, score: i32) {
+        debug_assert!(i < self.len);
+        self.scores[i].write(score);
+    }
+
     #[inline]
     fn mv(&self, i: usize) -> ChessMove {
         debug_assert!(i < self.len);
@@ -158,7 +171,7 @@ pub struct Picker {
     /// Captures and promotions; the losing ones are gathered in `noisy[..n_bad]` as the
     /// noisy stage passes them.
     noisy: Scored,
-    /// The other moves, in two lists so that neither is copied into place.
+    /// The other moves: a list of their own, so that neither list is copied into place.
     quiet: Scored,
     n_bad: usize,
     /// The next index to hand out from the list of the current stage.
@@ -209,16 +222,15 @@ impl Picker {
         }
     }
 
-    /// Generates the legal moves, noisy ones first, and scores the noisy ones.
+    /// Generates the legal moves into the noisy and quiet lists, and scores the noisy
+    /// ones.
     fn generate(&mut self, pos: &Position, hist: &Histories) {
         pos.generate_moves(self.noisy_only, |m, noisy| {
             if Some(m) == self.tt_move {
                 return;
             }
             if noisy {
-                let i = self.noisy.len;
-                self.noisy.scores[i].write(noisy_score(pos, m, hist));
-                self.noisy.push(m);
+                self.noisy.push_scored(m, noisy_score(pos, m, hist));
             } else {
                 self.quiet.push(m);
             }
@@ -314,11 +326,10 @@ impl Picker {
                     for i in 0..self.quiet.len {
                         let m = self.quiet.mv(i);
                         let pt = piece_to(pos, m);
-                        self.quiet.scores[i].write(
-                            hist.butterfly(side, m)
-                                + hist.continuation(cont[0], pt)
-                                + hist.continuation(cont[1], pt),
-                        );
+                        let score = hist.butterfly(side, m)
+                            + hist.continuation(cont[0], pt)
+                            + hist.continuation(cont[1], pt);
+                        self.quiet.set_score(i, score);
                     }
                 }
                 Stage::Quiets => {
