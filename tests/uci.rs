@@ -767,15 +767,13 @@ fn multipv_gives_sorted_distinct_lines() {
                 "depth {d} of {fen}: {scores:?}"
             );
         }
-        // The best line is the move played; where it is clearly best (a piece ahead of
-        // the second line), MultiPV 1 plays it too. Closer moves may swap: the extra
-        // lines change what the table and histories hold, and a single line prunes
-        // its alternatives harder (in the Italian, 30 cp for Ng5 at MultiPV 3 was not
-        // enough for MultiPV 1 to find it at depth 8 with some weights).
+        // The best line is the move played; where it is clearly best (30 cp ahead of
+        // the second line), MultiPV 1 plays it too. Near-equal moves may swap, since
+        // the extra lines change what the table and histories hold.
         let last = &groups.last().unwrap().1;
         assert_eq!(first_pv_move(&last[0]), best_of(&best3), "{fen}");
         let margin = score_of(&last[0]).unwrap().1 - score_of(&last[1]).unwrap().1;
-        if margin >= 200 {
+        if margin >= 30 {
             assert_eq!(best_of(&best3), best_of(&best1), "{fen}");
             clear += 1;
         }
