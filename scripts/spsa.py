@@ -31,6 +31,7 @@ import os
 import random
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -255,6 +256,9 @@ def main():
     show = sub.add_parser("show", help="print theta")
     show.add_argument("state")
     args = parser.parse_args()
+    if args.command == "show":
+        # `show | head` closes the pipe early: end quietly, as a Unix filter does.
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     {"init": cmd_init, "run": cmd_run, "show": cmd_show}[args.command](args)
 
 
