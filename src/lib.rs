@@ -19,6 +19,7 @@ pub mod engine;
 pub mod eval;
 pub mod learn;
 pub mod position;
+pub mod prefetch;
 pub mod score;
 pub mod search;
 pub mod skill;

@@ -346,16 +346,7 @@ impl TranspositionTable {
     /// changes no state and no result.
     #[inline]
     pub fn prefetch(&self, key: u64) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-            let bucket: *const Bucket = self.bucket(key);
-            // SAFETY: SSE is part of x86_64; a prefetch reads nothing architecturally and
-            // cannot fault, and the pointer comes from a live reference anyway.
-            unsafe { _mm_prefetch::<_MM_HINT_T0>(bucket as *const i8) };
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = key;
+        crate::prefetch::prefetch(self.bucket(key));
     }
 
     /// Looks a position up.

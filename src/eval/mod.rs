@@ -1031,6 +1031,12 @@ impl PawnCache {
         }
     }
 
+    /// Starts loading the entry of the pawns keyed `pawn_key` (see [`crate::prefetch`]).
+    #[inline]
+    pub fn prefetch(&self, pawn_key: u64) {
+        crate::prefetch::prefetch(&self.entries[pawn_key as usize & (PAWN_CACHE_SIZE - 1)]);
+    }
+
     #[inline]
     fn probe(&mut self, pos: &Position) -> PawnEval {
         let board = pos;

@@ -183,6 +183,17 @@ impl Histories {
             .clamp(-CORR_MAX, CORR_MAX)
     }
 
+    /// Starts loading the entries [`Self::correction`] will read for `side` and `keys`
+    /// (see [`crate::prefetch`]).
+    #[inline]
+    pub fn prefetch_correction(&self, side: usize, keys: &CorrectionKeys) {
+        let [pawn, white, black] = Self::correction_slots(keys);
+        let [w, b] = &self.non_pawn_correction[side];
+        crate::prefetch::prefetch(&self.correction[side][pawn]);
+        crate::prefetch::prefetch(&w[white]);
+        crate::prefetch::prefetch(&b[black]);
+    }
+
     /// Moves the correction toward `diff` (search result minus the uncorrected static
     /// eval), more so for deeper results: each entry takes the same step toward what
     /// their sum still misses, so together they fit the error as a sum of a pawn part

@@ -151,6 +151,19 @@ impl Searcher<'_> {
         cut.then_some(score)
     }
 
+    /// Starts loading what the node after a move just made reads first: its table
+    /// bucket, its pawn-cache entry and, with pruning on, its correction entries.
+    #[inline]
+    fn prefetch_child(&self, pos: &Position) {
+        self.tt.prefetch(pos.key());
+        let keys = CorrectionKeys::of(pos);
+        self.w.pawns.prefetch(keys.pawn);
+        if self.config.pruning {
+            let side = pos.side_to_move().to_index();
+            self.w.hist.prefetch_correction(side, &keys);
+        }
+    }
+
     /// The static evaluation of a node not in check: (raw, corrected). The raw value
     /// comes from the table when it has one; the correction (pawn-structure correction
     /// history) applies only with pruning on, so that exact mode stays plain minimax.
@@ -463,7 +476,7 @@ impl Searcher<'_> {
         let d = f.double_ext;
         self.frame_mut(n.ply + 1).double_ext = d;
         pos.make_null_move();
-        self.tt.prefetch(pos.key());
+        self.prefetch_child(pos);
         let score = -self.negamax(
             pos,
             n.depth - r,
@@ -548,7 +561,7 @@ impl Searcher<'_> {
         let d = f.double_ext;
         self.frame_mut(n.ply + 1).double_ext = d;
         pos.make_move(m);
-        self.tt.prefetch(pos.key());
+        self.prefetch_child(pos);
         let ply = n.ply + 1;
         let mut score = -self.qsearch(pos, -rbeta, -rbeta + 1, ply);
         if score >= rbeta && !self.interrupted() {
@@ -767,7 +780,7 @@ impl Searcher<'_> {
             self.report_currmove(n.depth, c.m, searched);
         }
         pos.make_move(c.m);
-        self.tt.prefetch(pos.key());
+        self.prefetch_child(pos);
         let gives_check = pos.in_check();
         let new_depth = n.depth - 1 + extension;
         let (alpha, beta, ply) = (n.alpha, n.beta, n.ply + 1);
@@ -1032,7 +1045,7 @@ impl Searcher<'_> {
                 }
             }
             pos.make_move(m);
-            self.tt.prefetch(pos.key());
+            self.prefetch_child(pos);
             let score = -self.qsearch(pos, -beta, -alpha, ply + 1);
             pos.unmake_move();
             if self.interrupted() {
