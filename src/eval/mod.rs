@@ -1031,10 +1031,16 @@ impl PawnCache {
         }
     }
 
+    /// The slot of the pawns keyed `pawn_key`, for the probe and the prefetch alike.
+    #[inline]
+    fn slot(pawn_key: u64) -> usize {
+        pawn_key as usize & (PAWN_CACHE_SIZE - 1)
+    }
+
     /// Starts loading the entry of the pawns keyed `pawn_key` (see [`crate::prefetch`]).
     #[inline]
     pub fn prefetch(&self, pawn_key: u64) {
-        crate::prefetch::prefetch(&self.entries[pawn_key as usize & (PAWN_CACHE_SIZE - 1)]);
+        crate::prefetch::prefetch(&self.entries[Self::slot(pawn_key)]);
     }
 
     #[inline]
@@ -1043,7 +1049,7 @@ impl PawnCache {
         let pawns = board.pieces(Piece::Pawn).0;
         let white = pawns & board.color_combined(Color::White).0;
         let black = pawns & board.color_combined(Color::Black).0;
-        let slot = &mut self.entries[pos.pawn_key() as usize & (PAWN_CACHE_SIZE - 1)];
+        let slot = &mut self.entries[Self::slot(pos.pawn_key())];
         if slot.white_pawns != white || slot.black_pawns != black {
             *slot = pawn_eval(board, &mut NoTrace);
         }

@@ -173,25 +173,29 @@ impl Histories {
         ]
     }
 
+    /// The entries of `keys` for `side`, read only: what [`Self::correction`] sums.
+    #[inline]
+    fn correction_cells(&self, side: usize, keys: &CorrectionKeys) -> [&i32; 3] {
+        let [pawn, white, black] = Self::correction_slots(keys);
+        let [w, b] = &self.non_pawn_correction[side];
+        [&self.correction[side][pawn], &w[white], &b[black]]
+    }
+
     /// The correction to add to a static evaluation, in centipawns: the sum of what
     /// the pawn structure and each side's piece placement say.
     #[inline]
     pub fn correction(&self, side: usize, keys: &CorrectionKeys) -> i32 {
-        let [pawn, white, black] = Self::correction_slots(keys);
-        let [w, b] = &self.non_pawn_correction[side];
-        ((self.correction[side][pawn] + w[white] + b[black]) / CORR_GRAIN)
-            .clamp(-CORR_MAX, CORR_MAX)
+        let sum: i32 = self.correction_cells(side, keys).into_iter().sum();
+        (sum / CORR_GRAIN).clamp(-CORR_MAX, CORR_MAX)
     }
 
     /// Starts loading the entries [`Self::correction`] will read for `side` and `keys`
     /// (see [`crate::prefetch`]).
     #[inline]
     pub fn prefetch_correction(&self, side: usize, keys: &CorrectionKeys) {
-        let [pawn, white, black] = Self::correction_slots(keys);
-        let [w, b] = &self.non_pawn_correction[side];
-        crate::prefetch::prefetch(&self.correction[side][pawn]);
-        crate::prefetch::prefetch(&w[white]);
-        crate::prefetch::prefetch(&b[black]);
+        for cell in self.correction_cells(side, keys) {
+            crate::prefetch::prefetch(cell);
+        }
     }
 
     /// Moves the correction toward `diff` (search result minus the uncorrected static
