@@ -14,8 +14,9 @@
 use std::io::{BufRead, BufReader};
 
 use crate::eval::weights::{flat, index, named};
-use crate::eval::{danger_curve_f64, evaluate_traced, Coefficients, MAX_PHASE, S};
+use crate::eval::{danger_curve_f64, evaluate_traced, scale_case, Coefficients, MAX_PHASE, S};
 use crate::position::Position;
+use crate::types::Color;
 
 /// One traced training position.
 #[derive(Debug, Clone)]
@@ -27,6 +28,9 @@ pub struct Sample {
     pub danger: [Vec<(u16, i16)>; 2],
     /// The counts inside the complexity.
     pub complexity: Vec<(u16, i16)>,
+    /// The scale factor's weight (flat index) if White leads in the endgame score, and
+    /// if Black does; `None` for the normal 128 (see [`scale_case`]).
+    pub scale: [Option<u16>; 2],
     /// The untraced part (White − Black), middlegame and endgame.
     pub fixed: (f32, f32),
     /// Game phase, 0 (no pieces but kings and pawns) to 24 ([`MAX_PHASE`]).
@@ -72,6 +76,7 @@ fn parse_line(line: &str) -> Option<Sample> {
         coeffs: t.coeffs,
         danger: t.danger,
         complexity: t.complexity,
+        scale: [Color::White, Color::Black].map(|c| scale_case(&pos, c).map(|i| i as u16)),
         fixed: (fixed.0 as f32, fixed.1 as f32),
         phase: phase as f32,
         result,
@@ -104,6 +109,9 @@ struct Forward {
     eg: f64,
     /// The slope of the final endgame score in the complexity count.
     complexity: f64,
+    /// The scale factor's weight, if one applies, and the slope of the final endgame
+    /// score in it.
+    scale: Option<(usize, f64)>,
 }
 
 /// Rebuilds the evaluation of `s` under weights `w` as the engine computes it.
@@ -133,13 +141,17 @@ fn forward(s: &Sample, w: &[(f64, f64)]) -> Forward {
     } else {
         (0.0, 0.0, 0.0)
     };
+    // The scale factor of the side ahead multiplies the endgame score by factor / 128.
+    let case = s.scale[(eg < 0.0) as usize].map(usize::from);
+    let factor = case.map_or(128.0, |i| w[i].1) / 128.0;
     let p = s.phase as f64;
     let full = MAX_PHASE as f64;
     Forward {
-        eval: (mg * p + eg * (full - p)) / full,
+        eval: (mg * p + eg * factor * (full - p)) / full,
         danger,
-        eg: eg_slope,
-        complexity: cx_slope,
+        eg: eg_slope * factor,
+        complexity: cx_slope * factor,
+        scale: case.map(|i| (i, eg / 128.0)),
     }
 }
 
@@ -296,6 +308,9 @@ pub fn gradient(samples: &[Sample], w: &[(f64, f64)], k: f64, lambda: f64) -> Ve
                 add(&s.danger[side], gm * sm, ge * f.eg * se);
             }
             add(&s.complexity, 0.0, ge * f.complexity);
+            if let Some((i, slope)) = f.scale {
+                grad[i].1 += ge * slope;
+            }
         }
         grad
     });
@@ -744,12 +759,23 @@ mod tests {
         assert!(danger && complexity);
     }
 
+    /// Endgames in which a scale factor applies (opposite-coloured bishops alone, with
+    /// knights, with rooks; a lone queen; a pawn edge), beside the bench positions.
+    const SCALED: [&str; 5] = [
+        "8/5k2/4bp2/8/P1P5/4B3/5K2/8 w - - 0 1",
+        "8/5k2/4bp2/3n4/P1P5/4B3/5K2/6N1 w - - 0 1",
+        "r7/5k2/4bp2/8/P1P5/4B3/5K2/6R1 b - - 0 1",
+        "8/5k2/3rb3/8/8/8/3Q1K2/8 w - - 0 1",
+        "r7/5k2/5p2/8/PPP5/8/3P1KP1/7R w - - 0 1",
+    ];
+
     #[test]
     fn the_gradient_follows_the_curves() {
         // Finite differences of the loss against the gradient, for weights inside the
-        // danger curve, inside the complexity, and linear ones.
+        // danger curve, inside the complexity, scale factors, and linear ones.
         let samples: Vec<Sample> = crate::bench::POSITIONS
             .iter()
+            .chain(&SCALED)
             .enumerate()
             .map(|(i, fen)| {
                 parse_line(&format!(
@@ -770,6 +796,10 @@ mod tests {
             index::DANGER_BASE,
             index::COMPLEXITY_PAWNS,
             index::COMPLEXITY_BASE,
+            index::SCALE_OCB_BISHOPS,
+            index::SCALE_OCB_ROOKS,
+            index::SCALE_LONE_QUEEN,
+            index::SCALE_PAWN_EDGE,
             index::THREAT_HANGING,
             index::PIECE_VALUE + 1,
         ];
@@ -801,7 +831,7 @@ mod tests {
     #[test]
     fn traced_prediction_equals_the_evaluation() {
         let w = start_weights(false);
-        for fen in crate::bench::POSITIONS {
+        for fen in crate::bench::POSITIONS.iter().chain(&SCALED) {
             let pos = Position::from_fen(fen).unwrap();
             let s = parse_line(&format!("{fen} | 0 | 0.5")).unwrap();
             let (white, _) = evaluate_traced(&pos, &mut crate::eval::NoTrace);

@@ -117,10 +117,13 @@ pub enum Term {
     Tempo,
     /// The endgame correction for how winnable the position is (White's column only).
     Complexity,
+    /// What the scale factor took from (or added to) the endgame score (White's column
+    /// only).
+    Scale,
 }
 
 /// Every [`Term`], in the order the `eval` command prints them.
-pub const TERMS: [Term; 13] = [
+pub const TERMS: [Term; 14] = [
     Term::Material,
     Term::Squares,
     Term::PassedPawns,
@@ -134,6 +137,7 @@ pub const TERMS: [Term; 13] = [
     Term::Threats,
     Term::Tempo,
     Term::Complexity,
+    Term::Scale,
 ];
 
 impl Term {
@@ -153,6 +157,7 @@ impl Term {
             Term::Threats => "threats",
             Term::Tempo => "tempo",
             Term::Complexity => "complexity",
+            Term::Scale => "scale",
         }
     }
 }
@@ -225,7 +230,7 @@ fn push_count(list: &mut Vec<(u16, i16)>, index: usize, count: i32) {
 impl Trace for Coefficients {
     fn add(&mut self, color: Color, term: Term, value: S) {
         // The curves' values are rebuilt by the tuner from their counts.
-        if !matches!(term, Term::KingDanger | Term::Complexity) {
+        if !matches!(term, Term::KingDanger | Term::Complexity | Term::Scale) {
             self.untraced[color.to_index()] += value;
         }
     }
@@ -916,6 +921,58 @@ fn complexity<T: Trace>(board: &Position, eg: i32, trace: &mut T) -> i32 {
     adjustment
 }
 
+/// The scale factor case for a position in which `strong` leads in the endgame score:
+/// the flat index of its weight (see [`weights::SCALE_OCB_BISHOPS`] and after), or
+/// `None` for the normal 128. The tuner asks for both colours, as the lead may change
+/// with the weights.
+pub fn scale_case(board: &Position, strong: Color) -> Option<usize> {
+    let side = |c: Color| board.color_combined(c).0;
+    let kind = |p: Piece| board.pieces(p).0;
+    let (ours, theirs) = (side(strong), side(!strong));
+    let (pawns, knights, bishops) = (kind(Piece::Pawn), kind(Piece::Knight), kind(Piece::Bishop));
+    let (rooks, queens) = (kind(Piece::Rook), kind(Piece::Queen));
+    let pieces = knights | bishops | rooks | queens;
+    let one = |b: u64| b.count_ones() == 1;
+    if one(bishops & ours) && one(bishops & theirs) && one(bishops & DARK_SQUARES) {
+        let each_one = |b: u64| one(b & ours) && one(b & theirs);
+        if pieces == bishops {
+            return Some(index::SCALE_OCB_BISHOPS);
+        }
+        if pieces == bishops | knights && each_one(knights) {
+            return Some(index::SCALE_OCB_KNIGHTS);
+        }
+        if pieces == bishops | rooks && each_one(rooks) {
+            return Some(index::SCALE_OCB_ROOKS);
+        }
+    }
+    if one(queens) && pieces & ours == queens && (pieces & theirs).count_ones() >= 2 {
+        return Some(index::SCALE_LONE_QUEEN);
+    }
+    if pawns & ours == 0 && pieces & ours == (knights | bishops) & ours && one(pieces & ours) {
+        return Some(index::SCALE_LONE_MINOR);
+    }
+    let edge = (pawns & ours).count_ones() as i32 - (pawns & theirs).count_ones() as i32;
+    if queens == 0
+        && (pieces & ours).count_ones() <= 1
+        && (pieces & theirs).count_ones() <= 1
+        && edge > 2
+    {
+        return Some(index::SCALE_PAWN_EDGE);
+    }
+    None
+}
+
+/// The endgame score `eg` (White's view, complexity included) scaled by the factor of
+/// the material configuration ([`scale_case`] for the side ahead).
+#[inline(always)]
+fn scale<T: Trace>(board: &Position, eg: i32, trace: &mut T) -> i32 {
+    let strong = if eg < 0 { Color::Black } else { Color::White };
+    let factor = scale_case(board, strong).map_or(128, |i| weights::flat_weight(i).1);
+    let scaled = eg * factor / 128;
+    trace.add(Color::White, Term::Scale, S(0, scaled - eg));
+    scaled
+}
+
 /// The terms that depend on the pawns alone, for both sides, and so can be cached by
 /// pawn structure ([`PawnCache`]): doubled, isolated, backward, supported and phalanx
 /// pawns, candidate passers and the passed pawns' rank bonus.
@@ -1078,6 +1135,7 @@ fn evaluate_with<T: Trace>(board: &Position, pawns: &PawnEval, trace: &mut T) ->
     trace.coeff(stm, index::TEMPO, 1);
     d += if stm == Color::White { TEMPO } else { -TEMPO };
     let eg = d.1 + complexity(board, d.1, trace);
+    let eg = scale(board, eg, trace);
     let white = (d.0 * phase + eg * (MAX_PHASE - phase)) / MAX_PHASE;
     (white, phase)
 }

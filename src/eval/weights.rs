@@ -371,6 +371,24 @@ pub const COMPLEXITY_PAWN_ENDGAME: S = S(0, 61);
 /// Every count starts here.
 pub const COMPLEXITY_BASE: S = S(0, -60);
 
+// The scale factors multiply the endgame score (after the complexity) by n/128 in
+// material configurations that are harder (or easier) to win than the count says; the
+// side ahead in the endgame score decides which case applies. Only the second half of
+// each pair is used; every other configuration keeps 128.
+
+/// Opposite-coloured bishops and nothing else but pawns.
+pub const SCALE_OCB_BISHOPS: S = S(0, 64);
+/// Opposite-coloured bishops with one knight each.
+pub const SCALE_OCB_KNIGHTS: S = S(0, 106);
+/// Opposite-coloured bishops with one rook each.
+pub const SCALE_OCB_ROOKS: S = S(0, 96);
+/// The side ahead has only a queen; the other has two pieces or more and no queen.
+pub const SCALE_LONE_QUEEN: S = S(0, 88);
+/// The side ahead has only a knight or a bishop, and no pawns.
+pub const SCALE_LONE_MINOR: S = S(0, 0);
+/// No queens, at most one piece a side, and three pawns or more up.
+pub const SCALE_PAWN_EDGE: S = S(0, 144);
+
 /// The flat layout of every tuned weight (linear or inside a curve), for the tuner:
 /// where each named weight (or table) starts.
 pub mod index {
@@ -484,8 +502,20 @@ pub mod index {
     pub const COMPLEXITY_PAWN_ENDGAME: usize = COMPLEXITY_FLANKS + 1;
     /// [`super::COMPLEXITY_BASE`]: one weight (inside the complexity).
     pub const COMPLEXITY_BASE: usize = COMPLEXITY_PAWN_ENDGAME + 1;
+    /// [`super::SCALE_OCB_BISHOPS`]: one weight (a scale factor).
+    pub const SCALE_OCB_BISHOPS: usize = COMPLEXITY_BASE + 1;
+    /// [`super::SCALE_OCB_KNIGHTS`]: one weight (a scale factor).
+    pub const SCALE_OCB_KNIGHTS: usize = SCALE_OCB_BISHOPS + 1;
+    /// [`super::SCALE_OCB_ROOKS`]: one weight (a scale factor).
+    pub const SCALE_OCB_ROOKS: usize = SCALE_OCB_KNIGHTS + 1;
+    /// [`super::SCALE_LONE_QUEEN`]: one weight (a scale factor).
+    pub const SCALE_LONE_QUEEN: usize = SCALE_OCB_ROOKS + 1;
+    /// [`super::SCALE_LONE_MINOR`]: one weight (a scale factor).
+    pub const SCALE_LONE_MINOR: usize = SCALE_LONE_QUEEN + 1;
+    /// [`super::SCALE_PAWN_EDGE`]: one weight (a scale factor).
+    pub const SCALE_PAWN_EDGE: usize = SCALE_LONE_MINOR + 1;
     /// Number of weights.
-    pub const COUNT: usize = COMPLEXITY_BASE + 1;
+    pub const COUNT: usize = SCALE_PAWN_EDGE + 1;
 }
 
 /// Every tuned weight by name, in the order of the flat layout of [`index`]: the one
@@ -546,6 +576,12 @@ pub fn named() -> Vec<(&'static str, &'static [S])> {
         ("COMPLEXITY_FLANKS", &[COMPLEXITY_FLANKS]),
         ("COMPLEXITY_PAWN_ENDGAME", &[COMPLEXITY_PAWN_ENDGAME]),
         ("COMPLEXITY_BASE", &[COMPLEXITY_BASE]),
+        ("SCALE_OCB_BISHOPS", &[SCALE_OCB_BISHOPS]),
+        ("SCALE_OCB_KNIGHTS", &[SCALE_OCB_KNIGHTS]),
+        ("SCALE_OCB_ROOKS", &[SCALE_OCB_ROOKS]),
+        ("SCALE_LONE_QUEEN", &[SCALE_LONE_QUEEN]),
+        ("SCALE_LONE_MINOR", &[SCALE_LONE_MINOR]),
+        ("SCALE_PAWN_EDGE", &[SCALE_PAWN_EDGE]),
     ];
     list.to_vec()
 }

@@ -1,0 +1,86 @@
+//! The scale factors: each material configuration is recognised for the side ahead,
+//! the evaluation stays colour-symmetric with them, and a lone minor with no pawns is
+//! never scored as winning in the endgame half.
+
+use tiefe::eval::{breakdown, evaluate, index, scale_case, Term, TERMS};
+use tiefe::position::Position;
+use tiefe::types::Color;
+
+/// (FEN, the case when White leads, the case when Black leads).
+const CASES: [(&str, Option<usize>, Option<usize>); 8] = [
+    // Opposite-coloured bishops (e3 dark, e6 light), pawns only besides.
+    (
+        "8/5k2/4bp2/8/P1P5/4B3/5K2/8 w - - 0 1",
+        Some(index::SCALE_OCB_BISHOPS),
+        Some(index::SCALE_OCB_BISHOPS),
+    ),
+    // The same bishops with a knight each.
+    (
+        "8/5k2/4bp2/3n4/P1P5/4B3/5K2/6N1 w - - 0 1",
+        Some(index::SCALE_OCB_KNIGHTS),
+        Some(index::SCALE_OCB_KNIGHTS),
+    ),
+    // With a rook each.
+    (
+        "r7/5k2/4bp2/8/P1P5/4B3/5K2/6R1 w - - 0 1",
+        Some(index::SCALE_OCB_ROOKS),
+        Some(index::SCALE_OCB_ROOKS),
+    ),
+    // Same-coloured bishops (e3 and d6 both dark) are not scaled.
+    ("8/5k2/3b1p2/8/P1P5/4B3/5K2/8 w - - 0 1", None, None),
+    // A lone queen against rook and bishop: only when the queen's side leads.
+    (
+        "8/5k2/3rb3/8/8/8/3Q1K2/8 w - - 0 1",
+        Some(index::SCALE_LONE_QUEEN),
+        None,
+    ),
+    // A lone knight without pawns against a pawn: only when the knight's side leads.
+    (
+        "8/5k2/5p2/8/8/8/3N1K2/8 w - - 0 1",
+        Some(index::SCALE_LONE_MINOR),
+        None,
+    ),
+    // Rook each, five pawns against one.
+    (
+        "r7/5k2/5p2/8/PPP5/8/3P1KP1/7R w - - 0 1",
+        Some(index::SCALE_PAWN_EDGE),
+        None,
+    ),
+    // A queen each: no case.
+    ("q7/5k2/5p2/8/PPP5/8/3P1KP1/7Q w - - 0 1", None, None),
+];
+
+#[test]
+fn each_configuration_is_recognised_for_the_side_ahead() {
+    for (fen, white, black) in CASES {
+        let pos = Position::from_fen(fen).unwrap();
+        assert_eq!(scale_case(&pos, Color::White), white, "{fen}, White ahead");
+        assert_eq!(scale_case(&pos, Color::Black), black, "{fen}, Black ahead");
+        // The mirrored position swaps the colours.
+        let mirror = pos.mirrored();
+        assert_eq!(scale_case(&mirror, Color::Black), white, "{fen} mirrored");
+        assert_eq!(scale_case(&mirror, Color::White), black, "{fen} mirrored");
+    }
+}
+
+#[test]
+fn the_evaluation_stays_colour_symmetric() {
+    for (fen, _, _) in CASES {
+        let pos = Position::from_fen(fen).unwrap();
+        assert_eq!(evaluate(&pos), evaluate(&pos.mirrored()), "{fen}");
+    }
+}
+
+#[test]
+fn a_lone_minor_is_not_winning_in_the_endgame() {
+    // White's knight against a pawn: the material says White; the endgame half, after
+    // the scale, says nothing. The scale row of `eval` shows what it took away.
+    let pos = Position::from_fen("8/5k2/5p2/8/8/8/3N1K2/8 w - - 0 1").unwrap();
+    let b = breakdown(&pos);
+    let endgame: i32 = b.terms.iter().map(|[w, k]| w.1 - k.1).sum();
+    assert_eq!(endgame, 0);
+    let scale = TERMS.iter().position(|&t| t == Term::Scale).unwrap();
+    assert!(b.terms[scale][0].1 < -100, "{:?}", b.terms[scale]);
+    // Only the middlegame share (one phase point of 24 for the knight) is left.
+    assert!(evaluate(&pos).abs() < 30, "{}", evaluate(&pos));
+}
