@@ -12,11 +12,11 @@ use super::S;
 
 /// Material per piece kind (pawn, knight, bishop, rook, queen, king).
 pub const PIECE_VALUE: [S; 6] = [
-    S(74, 115),
-    S(331, 307),
-    S(354, 321),
-    S(467, 544),
-    S(1036, 959),
+    S(75, 118),
+    S(330, 314),
+    S(351, 327),
+    S(460, 555),
+    S(1043, 971),
     S(0, 0),
 ];
 
@@ -26,104 +26,104 @@ pub const PIECE_VALUE: [S; 6] = [
 pub const PSQT: [[S; 64]; 6] = [
     [ // pawn
         S(   0,   0), S(   0,   0), S(   0,   0), S(   0,   0), S(   0,   0), S(   0,   0), S(   0,   0), S(   0,   0),
-        S(  97, 165), S( 131, 165), S(  62, 159), S(  95, 132), S(  68, 145), S( 126, 132), S(  33, 163), S( -12, 175),
-        S(  -5,  89), S(   7,  95), S(  23,  79), S(  32,  65), S(  62,  56), S(  54,  54), S(  25,  78), S( -16,  80),
-        S( -11,  32), S(   9,  24), S(   4,  12), S(  18,   2), S(  20,   2), S(  15,  11), S(  15,  19), S( -15,  20),
-        S( -22,  17), S(  -7,  15), S(   0,  -6), S(  10, -10), S(  14, -11), S(  11,  -5), S(   7,   8), S( -21,   5),
-        S( -22,  10), S( -10,   5), S(  -7,  -4), S( -14,   0), S(  -2,   2), S(  -1,  -1), S(  26,  -3), S( -12,  -3),
-        S( -25,  18), S(  -2,  12), S( -16,  10), S( -20,  11), S( -14,  16), S(  21,   9), S(  33,   6), S( -13,   6),
+        S(  97, 165), S( 131, 163), S(  62, 158), S(  97, 135), S(  68, 144), S( 126, 133), S(  33, 162), S( -13, 167),
+        S(  -1,  90), S(   7,  93), S(  22,  77), S(  31,  64), S(  62,  58), S(  51,  49), S(  26,  79), S( -14,  75),
+        S( -10,  35), S(   7,  24), S(   5,  12), S(  18,   0), S(  19,  -2), S(  15,  10), S(  14,  19), S( -14,  23),
+        S( -18,  19), S(  -7,  14), S(   0,  -3), S(   9, -11), S(  13, -10), S(  11,  -5), S(   7,   7), S( -19,   8),
+        S( -21,  12), S( -11,   6), S(  -8,  -3), S( -16,   2), S(  -3,   2), S(  -3,   0), S(  23,  -3), S( -13,   0),
+        S( -23,  20), S(  -2,  14), S( -15,  10), S( -16,  13), S( -13,  17), S(  20,  13), S(  31,   4), S( -10,  10),
         S(   0,   0), S(   0,   0), S(   0,   0), S(   0,   0), S(   0,   0), S(   0,   0), S(   0,   0), S(   0,   0),
     ],
     [ // knight
-        S(-167, -58), S( -89, -37), S( -34, -12), S( -48, -26), S(  61, -30), S( -97, -26), S( -15, -62), S(-107, -99),
-        S( -68, -22), S( -40,  -6), S(  69, -24), S(  35,  -2), S(  23,  -5), S(  62, -24), S(   6, -23), S( -15, -50),
-        S( -45, -21), S(  54, -21), S(  36,  10), S(  62,   7), S(  80,  -3), S( 124, -15), S(  68, -18), S(  43, -40),
-        S(  -5, -13), S(  15,   3), S(  19,  21), S(  42,  16), S(  29,  18), S(  62,   2), S(  14,   8), S(  24, -16),
-        S(  -6, -15), S(   6,  -3), S(  19,  19), S(  14,  19), S(  25,  15), S(  23,  15), S(  22,   3), S(  -1, -16),
-        S( -20, -22), S(  -6,   0), S(   6,  -1), S(  12,  13), S(  18,  10), S(   9,  -2), S(  23, -17), S( -14, -21),
-        S( -28, -42), S( -51, -19), S( -12,  -8), S(   0,  -6), S(   2,  -3), S(  13, -20), S( -13, -21), S( -17, -42),
-        S(-105, -28), S( -21, -49), S( -55, -21), S( -30, -14), S( -15, -19), S( -24, -15), S( -19, -48), S( -23, -64),
+        S(-166, -57), S( -89, -37), S( -34, -12), S( -48, -25), S(  61, -30), S( -97, -25), S( -15, -62), S(-107, -99),
+        S( -66, -20), S( -39,  -5), S(  69, -23), S(  35,  -2), S(  23,  -6), S(  62, -23), S(   6, -23), S( -15, -50),
+        S( -44, -21), S(  51, -21), S(  34,   9), S(  61,   7), S(  79,  -2), S( 122, -16), S(  66, -18), S(  42, -39),
+        S(  -2, -12), S(  16,   1), S(  20,  21), S(  41,  16), S(  26,  18), S(  58,   2), S(  12,   3), S(  25, -16),
+        S(  -4, -15), S(   6,  -3), S(  19,  17), S(  14,  19), S(  27,  14), S(  23,  12), S(  22,   2), S(   2, -15),
+        S( -19, -22), S(  -5,  -2), S(   5,   2), S(   9,  11), S(  16,   9), S(   6,  -2), S(  19, -15), S( -11, -20),
+        S( -28, -41), S( -50, -18), S( -11,  -8), S(   1,  -6), S(   0,  -3), S(  10, -20), S( -13, -21), S( -16, -41),
+        S(-105, -28), S( -21, -47), S( -53, -20), S( -27, -13), S( -13, -18), S( -20, -15), S( -19, -48), S( -23, -64),
     ],
     [ // bishop
-        S( -29, -13), S(   4, -18), S( -81,  -6), S( -37,  -7), S( -25,  -5), S( -42,  -6), S(   7, -15), S(  -8, -23),
-        S( -24,  -6), S(  13,  -5), S( -16,  10), S( -13, -10), S(  28,  -3), S(  57, -11), S(  16,  -4), S( -45, -14),
-        S( -14,   2), S(  35,  -5), S(  38,  -3), S(  38,  -1), S(  34,   0), S(  45,   2), S(  36,  -1), S(   3,   5),
-        S(  -2,   1), S(   7,   9), S(  18,  10), S(  41,   3), S(  29,   8), S(  32,   4), S(   8,   4), S(  -2,  -1),
-        S(  -3,  -5), S(  11,   5), S(  10,  12), S(  19,  11), S(  28,   0), S(  12,   8), S(  10,  -2), S(   7,  -7),
-        S(   4, -10), S(  17,   1), S(  13,  10), S(  10,   5), S(   9,  13), S(  22,   0), S(  19,  -6), S(  12, -13),
-        S(   6, -11), S(  15, -15), S(  14,  -7), S(   2,   1), S(   9,   0), S(  21,  -7), S(  27, -14), S(   3, -26),
-        S( -30, -21), S(   0,  -8), S(  -5, -18), S( -18,  -2), S(  -8,  -5), S(  -5, -13), S( -37,  -4), S( -16, -15),
+        S( -29, -12), S(   4, -18), S( -80,  -4), S( -37,  -6), S( -25,  -4), S( -42,  -5), S(   7, -15), S(  -8, -23),
+        S( -22,  -5), S(  12,  -5), S( -16,   8), S( -12,  -8), S(  27,  -4), S(  56, -11), S(  15,  -5), S( -44, -14),
+        S( -12,   3), S(  33,  -5), S(  36,  -5), S(  37,  -1), S(  34,   1), S(  43,   1), S(  35,  -3), S(   4,   3),
+        S(   0,  -1), S(   9,  10), S(  17,   9), S(  39,   3), S(  26,   8), S(  31,   4), S(   7,   5), S(  -3,  -3),
+        S(  -2,  -5), S(   9,   4), S(  12,  12), S(  18,  10), S(  25,  -2), S(  11,   9), S(  10,  -2), S(   8,  -8),
+        S(   5,  -9), S(  17,   2), S(  14,  10), S(   9,   6), S(   9,  16), S(  19,  -2), S(  18,  -7), S(  13, -12),
+        S(   6, -12), S(  15, -16), S(  14,  -6), S(   3,   1), S(   9,   0), S(  20,  -7), S(  25, -16), S(   5, -25),
+        S( -28, -20), S(  -1,  -9), S(  -3, -17), S( -15,   0), S(  -6,  -6), S(  -4, -12), S( -37,  -4), S( -15, -15),
     ],
     [ // rook
-        S(  31,  12), S(  42,   7), S(  30,  11), S(  49,   9), S(  60,   6), S(  10,  14), S(  31,   7), S(  43,   6),
-        S(  26,  14), S(  30,  12), S(  53,   6), S(  59,   6), S(  76,  -5), S(  66,   3), S(  24,   7), S(  44,   5),
-        S(  -1,  18), S(  22,  12), S(  26,  10), S(  35,   6), S(  19,   8), S(  46,   1), S(  60,  -1), S(  16,   3),
-        S( -19,  16), S(  -6,  11), S(   6,  14), S(  23,   1), S(  22,   3), S(  33,   3), S(  -5,   6), S( -17,   9),
-        S( -32,   9), S( -23,   9), S( -13,  10), S(  -1,   6), S(   5,  -3), S(  -5,  -2), S(   5,  -7), S( -22,  -7),
-        S( -40,   1), S( -23,   0), S( -15,  -1), S( -15,   1), S(  -1,  -9), S(  -2, -11), S(  -6,  -8), S( -30, -15),
-        S( -40,  -4), S( -16,  -6), S( -20,  -2), S( -10,  -2), S(  -2, -11), S(   6, -13), S(  -9, -13), S( -64,  -1),
-        S( -16,  -8), S(  -8,  -4), S(  -3,  -4), S(   6, -10), S(   7, -13), S(  -3, -11), S( -31,   2), S( -18, -25),
+        S(  32,  17), S(  41,   7), S(  30,  11), S(  48,  10), S(  60,   8), S(  12,  18), S(  32,  10), S(  43,   7),
+        S(  25,  15), S(  29,  12), S(  52,   4), S(  57,   3), S(  74,  -6), S(  66,   3), S(  25,   7), S(  43,   3),
+        S(   0,  19), S(  22,  12), S(  25,   9), S(  33,   5), S(  19,   7), S(  46,   2), S(  59,   0), S(  15,   3),
+        S( -17,  20), S(  -4,  13), S(   6,  14), S(  23,   3), S(  19,   1), S(  31,   2), S(  -4,   8), S( -16,  11),
+        S( -29,  13), S( -21,  11), S( -12,  12), S(  -2,   5), S(   5,  -2), S(  -4,   1), S(   6,  -5), S( -21,  -4),
+        S( -36,   4), S( -23,   1), S( -16,  -1), S( -15,  -1), S(  -5, -11), S(  -4, -10), S(  -6,  -6), S( -30, -14),
+        S( -40,  -5), S( -15,  -5), S( -20,  -3), S(  -8,  -5), S(  -4, -13), S(   4, -15), S( -10, -15), S( -62,  -1),
+        S( -16,  -8), S(  -8,  -6), S(  -3,  -6), S(   3, -12), S(   6, -17), S(  -5, -11), S( -30,   0), S( -18, -26),
     ],
     [ // queen
-        S( -27,  -8), S(   0,  22), S(  28,  22), S(  12,  27), S(  57,  25), S(  44,  19), S(  43,  10), S(  45,  20),
-        S( -22, -15), S( -33,  23), S(  -5,  33), S(   3,  43), S( -15,  59), S(  57,  25), S(  27,  29), S(  52,  -1),
-        S( -11, -17), S( -13,   9), S(   8,  12), S(   7,  48), S(  28,  46), S(  54,  34), S(  45,  19), S(  51,   7),
-        S( -24,   6), S( -18,  26), S( -14,  26), S( -12,  46), S(  -1,  56), S(  14,  38), S(   0,  57), S(   3,  37),
-        S(  -5, -16), S( -22,  30), S(  -6,  21), S( -12,  46), S(  -2,  32), S(  -3,  35), S(   1,  39), S(  -2,  24),
-        S( -13, -15), S(   1, -25), S( -10,  16), S(  -2,   6), S(  -4,   9), S(  -1,  18), S(  10,   8), S(   2,   4),
-        S( -32, -21), S(  -7, -23), S(   6, -31), S(   2, -17), S(   4, -18), S(  12, -26), S(  -2, -36), S(   1, -32),
-        S(  -3, -35), S( -15, -28), S(  -8, -23), S(   1, -43), S( -14,  -5), S( -23, -32), S( -31, -20), S( -49, -40),
+        S( -26,  -7), S(   0,  21), S(  28,  22), S(  12,  27), S(  56,  25), S(  44,  19), S(  43,  10), S(  45,  20),
+        S( -22, -14), S( -30,  24), S(  -5,  34), S(   2,  43), S( -15,  60), S(  56,  24), S(  27,  29), S(  51,  -1),
+        S( -10, -16), S( -11,  10), S(   8,  13), S(   7,  48), S(  28,  46), S(  53,  33), S(  44,  18), S(  47,   6),
+        S( -22,   7), S( -16,  27), S( -12,  28), S( -10,  47), S(  -1,  56), S(  14,  38), S(   0,  57), S(   3,  37),
+        S(  -4, -15), S( -21,  30), S(  -6,  21), S( -13,  45), S(   0,  32), S(  -3,  35), S(   3,  40), S(  -4,  24),
+        S( -13, -15), S(   2, -23), S( -10,  16), S(  -4,   6), S(  -5,   9), S(  -2,  19), S(   8,   7), S(   1,   4),
+        S( -30, -20), S(  -7, -22), S(   5, -31), S(   4, -17), S(   3, -18), S(  10, -26), S(  -2, -36), S(   0, -32),
+        S(  -4, -35), S( -14, -28), S(  -5, -23), S(   0, -42), S( -12,  -6), S( -23, -32), S( -31, -20), S( -48, -40),
     ],
     [ // king
-        S( -65, -74), S(  23, -34), S(  16, -18), S( -15, -16), S( -56,  -9), S( -32,  19), S(   2,   6), S(  13, -22),
-        S(  29, -10), S(  -1,  19), S( -20,  16), S(  -7,  19), S(  -8,  17), S(  -6,  33), S( -37,  28), S( -29,  14),
-        S(  -8,  13), S(  24,  20), S(   2,  24), S( -16,  17), S( -20,  20), S(   3,  30), S(  18,  29), S( -22,  17),
-        S( -17,  -6), S( -20,  24), S( -13,  23), S( -29,  24), S( -33,  18), S( -26,  31), S( -14,  29), S( -35,   7),
-        S( -48, -14), S(   0,  -3), S( -29,  17), S( -40,  17), S( -47,  23), S( -44,  23), S( -31,  18), S( -48,  -3),
-        S( -14, -19), S( -13,   4), S( -23,  10), S( -47,  13), S( -46,  12), S( -31,  13), S( -14,   8), S( -26,  -5),
-        S(   2, -23), S(   7,  -9), S(  -8,  -3), S( -58,   7), S( -41,   5), S( -15,   1), S(  11,  -3), S(  12, -17),
-        S( -15, -50), S(  30, -31), S(   9, -19), S( -51, -12), S(  -3, -31), S( -24, -14), S(  21, -19), S(  17, -34),
+        S( -65, -74), S(  23, -32), S(  16, -18), S( -15, -15), S( -56,  -9), S( -31,  23), S(   2,   6), S(  12, -24),
+        S(  29,  -9), S(   0,  22), S( -19,  18), S(  -7,  20), S(  -7,  19), S(  -6,  33), S( -36,  34), S( -29,  15),
+        S(  -8,  13), S(  24,  21), S(   1,  23), S( -16,  19), S( -19,  24), S(   3,  29), S(  17,  27), S( -22,  19),
+        S( -16,  -5), S( -20,  24), S( -13,  23), S( -29,  24), S( -34,  15), S( -27,  27), S( -14,  29), S( -35,   5),
+        S( -47, -12), S(   1,  -2), S( -29,  17), S( -41,  17), S( -47,  20), S( -43,  18), S( -31,  14), S( -47,  -1),
+        S( -14, -19), S( -14,   2), S( -23,   6), S( -47,  11), S( -45,  13), S( -31,  14), S( -14,   7), S( -26,  -6),
+        S(   3, -22), S(   3,  -9), S( -10,  -5), S( -57,   5), S( -39,   4), S( -15,   1), S(  13,  -6), S(  12, -16),
+        S( -16, -50), S(  25, -30), S(   8, -20), S( -51, -14), S(  -4, -33), S( -23, -12), S(  21, -20), S(  18, -33),
     ],
 ];
 
 /// A passed pawn, by its rank counted from its own side (index 0 = first rank).
 pub const PASSED: [S; 8] = [
     S(0, 0),
-    S(0, 19),
-    S(-1, 28),
-    S(1, 44),
-    S(16, 72),
-    S(35, 82),
-    S(45, 73),
+    S(2, 17),
+    S(0, 28),
+    S(1, 47),
+    S(15, 78),
+    S(36, 81),
+    S(45, 63),
     S(0, 0),
 ];
 /// Extra for a passed pawn whose path to promotion holds no piece at all.
 pub const PASSED_FREE: [S; 8] = [
     S(0, 0),
-    S(-1, 5),
-    S(-2, 6),
-    S(-5, 13),
-    S(3, 23),
-    S(15, 38),
-    S(21, 46),
+    S(0, 5),
+    S(-1, 6),
+    S(-5, 12),
+    S(0, 20),
+    S(15, 35),
+    S(23, 45),
     S(0, 0),
 ];
 /// Per square of king distance to a passed pawn's stop square, scaled by how far the
 /// pawn has come: the defending king far away is good, our own king far away is bad.
 /// This one counts the enemy king's distance (in king moves), times r − 2 for a pawn
 /// on relative rank r ≥ 3 (0-based: its fourth rank or beyond).
-pub const PASSED_KING_THEIRS: S = S(1, 12);
+pub const PASSED_KING_THEIRS: S = S(2, 12);
 /// Per square of our own king's distance to a passed pawn's stop square, scaled like
 /// [`PASSED_KING_THEIRS`].
-pub const PASSED_KING_OURS: S = S(1, -9);
+pub const PASSED_KING_OURS: S = S(0, -10);
 /// Each pawn beyond the first on one file.
-pub const DOUBLED: S = S(-14, -16);
+pub const DOUBLED: S = S(-15, -12);
 /// A pawn with no friendly pawn on either neighbouring file.
-pub const ISOLATED: S = S(-7, -5);
+pub const ISOLATED: S = S(-6, -8);
 /// Two bishops.
-pub const BISHOP_PAIR: S = S(18, 49);
+pub const BISHOP_PAIR: S = S(15, 52);
 /// A rook on a file with no pawn.
-pub const ROOK_OPEN: S = S(28, -1);
+pub const ROOK_OPEN: S = S(25, 1);
 /// A rook on a file with enemy pawns only.
 pub const ROOK_HALF_OPEN: S = S(12, 15);
 /// Mobility by the number of safe squares a piece reaches (squares not held by our
@@ -133,172 +133,172 @@ pub const ROOK_HALF_OPEN: S = S(12, 15);
 /// was a straight line through zero at a typical count. This is the knight's (0 to 8
 /// squares).
 pub const MOBILITY_KNIGHT: [S; 9] = [
-    S(-21, -18),
-    S(-10, -13),
-    S(-4, -1),
+    S(-20, -18),
+    S(-10, -12),
+    S(-4, 2),
     S(-2, 8),
-    S(2, 11),
-    S(5, 11),
-    S(6, 16),
-    S(10, 11),
-    S(11, 2),
+    S(1, 14),
+    S(5, 15),
+    S(6, 18),
+    S(10, 13),
+    S(10, -6),
 ];
 /// A bishop's mobility by its number of safe squares (0 to 13); see
 /// [`MOBILITY_KNIGHT`].
 pub const MOBILITY_BISHOP: [S; 14] = [
-    S(-25, -34),
-    S(-18, -24),
-    S(-13, -14),
-    S(-9, -3),
-    S(-6, 0),
-    S(-3, 9),
-    S(-2, 12),
-    S(0, 17),
-    S(3, 13),
-    S(5, 15),
-    S(14, 12),
-    S(19, 10),
-    S(29, 25),
-    S(30, 19),
+    S(-24, -35),
+    S(-16, -23),
+    S(-11, -11),
+    S(-9, -1),
+    S(-6, 4),
+    S(-4, 10),
+    S(-3, 15),
+    S(-1, 16),
+    S(3, 16),
+    S(4, 17),
+    S(13, 12),
+    S(18, 5),
+    S(29, 23),
+    S(28, 14),
 ];
 /// A rook's mobility by its number of safe squares (0 to 14); see [`MOBILITY_KNIGHT`].
 pub const MOBILITY_ROOK: [S; 15] = [
-    S(-21, -31),
+    S(-21, -32),
     S(-12, -26),
-    S(-8, -19),
-    S(-5, -15),
-    S(-5, -7),
-    S(-2, -1),
-    S(-1, 5),
-    S(2, 7),
-    S(2, 11),
-    S(4, 14),
-    S(3, 17),
-    S(4, 21),
-    S(7, 21),
+    S(-8, -18),
+    S(-5, -13),
+    S(-5, -5),
+    S(-1, 1),
+    S(-1, 3),
+    S(1, 7),
+    S(2, 13),
+    S(2, 15),
+    S(3, 18),
+    S(2, 22),
+    S(5, 23),
     S(9, 20),
-    S(12, 15),
+    S(11, 17),
 ];
 /// A queen's mobility by its number of safe squares (0 to 27); see
 /// [`MOBILITY_KNIGHT`].
 pub const MOBILITY_QUEEN: [S; 28] = [
     S(-13, -26),
-    S(-11, -24),
-    S(-12, -22),
-    S(-12, -21),
-    S(-10, -19),
-    S(-9, -18),
-    S(-7, -14),
-    S(-7, -12),
-    S(-5, -10),
-    S(-4, -8),
-    S(-1, -5),
-    S(-1, -2),
-    S(0, 0),
-    S(1, 4),
-    S(3, 7),
-    S(3, 8),
-    S(5, 10),
-    S(6, 12),
-    S(7, 13),
-    S(7, 15),
-    S(8, 16),
+    S(-12, -24),
+    S(-13, -22),
+    S(-11, -22),
+    S(-10, -20),
+    S(-8, -19),
+    S(-7, -13),
+    S(-6, -11),
+    S(-4, -10),
+    S(-3, -7),
+    S(-1, -3),
+    S(-1, 0),
+    S(-1, 1),
+    S(1, 6),
+    S(5, 8),
+    S(4, 10),
+    S(5, 11),
+    S(6, 13),
     S(8, 15),
-    S(10, 18),
+    S(8, 16),
+    S(8, 16),
+    S(9, 15),
+    S(10, 17),
     S(10, 20),
     S(11, 21),
-    S(11, 23),
+    S(11, 22),
     S(13, 26),
     S(14, 27),
 ];
 /// Our pawns in front of our king (on its file and the next ones), one and two ranks
 /// ahead of it.
-pub const SHIELD: [S; 2] = [S(15, -10), S(7, -5)];
+pub const SHIELD: [S; 2] = [S(15, -13), S(9, -9)];
 /// A piece of theirs (knight, bishop, rook, queen) attacked by one of our pawns.
-pub const THREAT_BY_PAWN: S = S(48, 31);
+pub const THREAT_BY_PAWN: S = S(46, 31);
 /// A rook or queen of theirs attacked by one of our knights or bishops.
-pub const THREAT_BY_MINOR: S = S(34, 18);
+pub const THREAT_BY_MINOR: S = S(35, 17);
 /// A queen of theirs attacked by one of our rooks.
-pub const THREAT_BY_ROOK: S = S(32, 19);
+pub const THREAT_BY_ROOK: S = S(31, 18);
 /// A pawn whose neighbours have all advanced past it and whose stop square an enemy
 /// pawn holds.
-pub const BACKWARD: S = S(-4, -7);
+pub const BACKWARD: S = S(-3, -7);
 /// A pawn defended by one of our pawns.
-pub const SUPPORTED: S = S(11, 10);
+pub const SUPPORTED: S = S(13, 11);
 /// A pawn with one of ours beside it on its rank (each pawn of the pair counts).
-pub const PHALANX: S = S(4, 6);
+pub const PHALANX: S = S(5, 6);
 /// A passed pawn whose stop square holds an enemy piece.
-pub const PASSED_BLOCKED: S = S(-6, -19);
+pub const PASSED_BLOCKED: S = S(-3, -11);
 /// Their pawns on our king's file and the next ones, one, two and three ranks ahead
 /// of it.
-pub const STORM: [S; 3] = [S(-7, 10), S(-9, 2), S(1, -1)];
+pub const STORM: [S; 3] = [S(-6, 11), S(-10, 1), S(0, -1)];
 /// The side to move's edge.
-pub const TEMPO: S = S(18, 10);
+pub const TEMPO: S = S(16, 12);
 /// A passed pawn whose stop square is empty and not attacked by the enemy, by rank.
 pub const PASSED_SAFE: [S; 8] = [
     S(0, 0),
-    S(0, 4),
-    S(-2, 5),
-    S(1, 10),
-    S(2, 11),
-    S(3, 14),
-    S(2, 8),
+    S(0, 2),
+    S(-1, 5),
+    S(0, 11),
+    S(0, 16),
+    S(5, 17),
+    S(4, 18),
     S(0, 0),
 ];
 /// A pawn that is not passed but could become so: its file is open ahead and the
 /// enemy pawns guarding its way are no more than ours backing it, by rank.
 pub const CANDIDATE: [S; 8] = [
     S(0, 0),
-    S(1, -1),
-    S(0, 1),
-    S(2, 6),
-    S(3, 8),
-    S(0, 1),
+    S(0, -4),
+    S(3, 1),
+    S(3, 11),
+    S(5, 12),
+    S(1, 1),
     S(0, 0),
     S(0, 0),
 ];
 /// A knight or bishop (in that order) on an outpost: on its fourth to sixth rank,
 /// defended by a pawn, out of reach of every enemy pawn.
-pub const OUTPOST: [S; 2] = [S(8, 7), S(10, 7)];
+pub const OUTPOST: [S; 2] = [S(8, 10), S(10, 9)];
 /// A knight or bishop with a pawn (of either side) right in front of it.
-pub const MINOR_BEHIND_PAWN: S = S(2, 13);
+pub const MINOR_BEHIND_PAWN: S = S(3, 14);
 /// A knight by its distance (king steps) to the nearest king.
 pub const KNIGHT_KING_DISTANCE: [S; 8] = [
     S(0, 0),
     S(1, 1),
-    S(0, 0),
-    S(-1, 4),
-    S(-3, 4),
+    S(0, 2),
+    S(-2, 6),
+    S(-5, 6),
     S(-1, 3),
-    S(3, 3),
+    S(5, 4),
     S(0, 0),
 ];
 /// A knight by how closed the position is (pawns blocked head-on, 0 to 8).
 pub const KNIGHT_CLOSED: [S; 9] = [
-    S(0, 0),
-    S(-1, 8),
-    S(1, 5),
-    S(-1, 2),
-    S(0, -1),
-    S(0, 0),
+    S(-1, -2),
+    S(-1, 11),
+    S(0, 8),
+    S(-2, 2),
+    S(2, 1),
+    S(0, 1),
     S(0, 0),
     S(0, 0),
     S(0, 0),
 ];
 /// A bishop on a long diagonal that sees both centre squares of it past the pawns.
-pub const BISHOP_LONG_DIAGONAL: S = S(3, -1);
+pub const BISHOP_LONG_DIAGONAL: S = S(3, 1);
 /// Per pawn of ours blocked head-on by an enemy pawn on a square of our bishop's
 /// colour.
-pub const BISHOP_RAMMED_PAWNS: S = S(0, -6);
+pub const BISHOP_RAMMED_PAWNS: S = S(-1, -8);
 /// A rook on the seventh rank with the enemy king on the eighth or enemy pawns on
 /// the seventh.
-pub const ROOK_SEVENTH: S = S(-9, 12);
+pub const ROOK_SEVENTH: S = S(-13, 14);
 /// A rook by how closed the position is (pawns blocked head-on, 0 to 8).
 pub const ROOK_CLOSED: [S; 9] = [
-    S(-1, 9),
-    S(-3, 11),
-    S(-2, 1),
-    S(-1, -1),
+    S(-4, 15),
+    S(-6, 17),
+    S(-2, 2),
+    S(-1, -2),
     S(0, 0),
     S(1, 1),
     S(0, 0),
@@ -306,30 +306,30 @@ pub const ROOK_CLOSED: [S; 9] = [
     S(0, 0),
 ];
 /// An enemy pawn we attack that nothing defends.
-pub const THREAT_WEAK_PAWN: S = S(13, 34);
+pub const THREAT_WEAK_PAWN: S = S(14, 41);
 /// An enemy knight or bishop attacked by one of our knights or bishops.
-pub const THREAT_MINOR_BY_MINOR: S = S(16, 25);
+pub const THREAT_MINOR_BY_MINOR: S = S(18, 24);
 /// An enemy knight or bishop attacked by one of our rooks or queens.
-pub const THREAT_MINOR_BY_MAJOR: S = S(4, 14);
+pub const THREAT_MINOR_BY_MAJOR: S = S(3, 19);
 /// An enemy queen attacked by anything of ours.
-pub const THREAT_QUEEN: S = S(9, 6);
+pub const THREAT_QUEEN: S = S(2, 3);
 /// An enemy knight, bishop, rook or queen we attack that nothing defends.
-pub const THREAT_HANGING: S = S(18, 8);
+pub const THREAT_HANGING: S = S(17, 4);
 /// An enemy piece or pawn our king attacks that nothing defends.
-pub const THREAT_BY_KING: S = S(13, 21);
+pub const THREAT_BY_KING: S = S(15, 22);
 /// An enemy knight, bishop, rook or queen that one of our pawns would attack after a
 /// safe push.
-pub const THREAT_PAWN_PUSH: S = S(11, 10);
+pub const THREAT_PAWN_PUSH: S = S(11, 8);
 /// Our king's distance (in king steps) to the nearest pawn of either side.
 pub const KING_PAWN_DISTANCE: [S; 8] = [
     S(0, 0),
-    S(3, 17),
-    S(4, 12),
-    S(0, -2),
-    S(-3, -14),
-    S(-2, -8),
-    S(-2, -5),
-    S(0, -1),
+    S(8, 28),
+    S(4, 20),
+    S(-2, 0),
+    S(-4, -21),
+    S(-3, -16),
+    S(-3, -8),
+    S(-1, -2),
 ];
 
 // The danger to a king is a count, the sum of the weights below over what the enemy
@@ -339,20 +339,20 @@ pub const KING_PAWN_DISTANCE: [S; 8] = [
 
 /// Enemy knights, bishops, rooks and queens that hit the king's zone (the king's
 /// square and its neighbours), by kind.
-pub const DANGER_ATTACKER: [S; 4] = [S(14, 15), S(8, 7), S(12, 11), S(8, 8)];
+pub const DANGER_ATTACKER: [S; 4] = [S(13, 15), S(9, 7), S(15, 11), S(11, 8)];
 /// Safe checks the enemy has (onto squares we do not defend, or weak squares they hit
 /// twice), by the checking piece's kind: knight, bishop, rook, queen.
-pub const DANGER_SAFE_CHECK: [S; 4] = [S(99, 100), S(51, 50), S(90, 91), S(67, 89)];
+pub const DANGER_SAFE_CHECK: [S; 4] = [S(99, 100), S(51, 50), S(90, 91), S(62, 89)];
 /// Each square of the king's zone hit by an enemy piece, counted per piece.
-pub const DANGER_ZONE_HITS: S = S(26, 42);
+pub const DANGER_ZONE_HITS: S = S(29, 41);
 /// Weak squares of the zone: attacked, and defended at most by our king or queen.
-pub const DANGER_WEAK: S = S(19, 35);
+pub const DANGER_WEAK: S = S(18, 34);
 /// Our pawns in the zone on squares that are not weak.
-pub const DANGER_PAWN_DEFENDERS: S = S(-18, -19);
+pub const DANGER_PAWN_DEFENDERS: S = S(-16, -19);
 /// The enemy has no queen.
 pub const DANGER_NO_QUEEN: S = S(-250, -250);
 /// Every count starts here.
-pub const DANGER_BASE: S = S(-21, -19);
+pub const DANGER_BASE: S = S(-18, -19);
 /// The curve's middlegame divisor (not tuned: it scales the counts).
 pub const DANGER_MG_DIV: i32 = 720;
 /// The curve's endgame divisor (not tuned).
@@ -365,11 +365,11 @@ pub const DANGER_EG_DIV: i32 = 20;
 /// Per pawn on the board.
 pub const COMPLEXITY_PAWNS: S = S(0, 2);
 /// Pawns on both wings.
-pub const COMPLEXITY_FLANKS: S = S(0, 40);
+pub const COMPLEXITY_FLANKS: S = S(0, 52);
 /// Kings and pawns only.
 pub const COMPLEXITY_PAWN_ENDGAME: S = S(0, 61);
 /// Every count starts here.
-pub const COMPLEXITY_BASE: S = S(0, -60);
+pub const COMPLEXITY_BASE: S = S(0, -72);
 
 // The scale factors multiply the endgame score (after the complexity) by n/128 in
 // material configurations that are harder (or easier) to win than the count says; the
@@ -377,13 +377,13 @@ pub const COMPLEXITY_BASE: S = S(0, -60);
 // each pair is used; every other configuration keeps 128.
 
 /// Opposite-coloured bishops and nothing else but pawns.
-pub const SCALE_OCB_BISHOPS: S = S(0, 64);
+pub const SCALE_OCB_BISHOPS: S = S(0, 82);
 /// Opposite-coloured bishops with one knight each.
-pub const SCALE_OCB_KNIGHTS: S = S(0, 106);
+pub const SCALE_OCB_KNIGHTS: S = S(0, 109);
 /// Opposite-coloured bishops with one rook each.
-pub const SCALE_OCB_ROOKS: S = S(0, 96);
+pub const SCALE_OCB_ROOKS: S = S(0, 115);
 /// The side ahead has only a queen; the other has two pieces or more and no queen.
-pub const SCALE_LONE_QUEEN: S = S(0, 88);
+pub const SCALE_LONE_QUEEN: S = S(0, 103);
 /// The side ahead has only a knight or a bishop, and no pawns.
 pub const SCALE_LONE_MINOR: S = S(0, 0);
 /// No queens, at most one piece a side, and three pawns or more up.
