@@ -5,7 +5,7 @@
 use std::time::Instant;
 
 use crate::position::Position;
-use crate::search::{search, Event, SearchConfig, Stats};
+use crate::search::{search, Event, Request, Stats};
 use crate::time::{Clock, Limits};
 use crate::tt::TranspositionTable;
 
@@ -68,19 +68,11 @@ pub fn run_until(depth: u32, stop: &Clock) -> BenchResult {
             depth: Some(depth),
             ..Limits::default()
         };
-        let out = search(
-            &mut pos,
-            &limits,
-            0,
-            &tt,
-            stop,
-            SearchConfig::default(),
-            &mut |e| {
-                if let Event::Stats { stats: s, .. } = e {
-                    stats.add(s);
-                }
-            },
-        );
+        let out = search(&mut pos, Request::new(&limits, &tt, stop), &mut |e| {
+            if let Event::Stats { stats: s, .. } = e {
+                stats.add(s);
+            }
+        });
         nodes += out.nodes;
         hashfull = tt.hashfull();
     }

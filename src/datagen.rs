@@ -31,7 +31,7 @@ use rand::{RngExt, SeedableRng};
 
 use crate::position::Position;
 use crate::score::MATE_BOUND;
-use crate::search::{Outcome, SearchConfig, Worker};
+use crate::search::{Outcome, Request, Worker};
 use crate::time::{Clock, Limits};
 use crate::tt::TranspositionTable;
 
@@ -362,15 +362,7 @@ pub fn play_game(
         }
         tt.new_search();
         let clock = Clock::new(Instant::now(), false);
-        let out = worker.search(
-            &mut pos,
-            &limits,
-            0,
-            tt,
-            &clock,
-            SearchConfig::default(),
-            &mut |_| {},
-        );
+        let out = worker.search(&mut pos, Request::new(&limits, tt, &clock), &mut |_| {});
         let best = out.best?;
         if let Some(k) = label(&pos, &out) {
             match seen.get(&k.key) {

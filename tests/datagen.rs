@@ -11,7 +11,7 @@ use rand::rngs::StdRng;
 use rand::SeedableRng;
 use tiefe::datagen::{self, Book, Config, State};
 use tiefe::position::Position;
-use tiefe::search::{search, SearchConfig, Worker};
+use tiefe::search::{search, Request, Worker};
 use tiefe::time::{Clock, Limits};
 use tiefe::tt::TranspositionTable;
 use tiefe::tune;
@@ -164,15 +164,7 @@ fn a_resolved_label_keeps_the_score_in_whites_view() {
             ..Limits::default()
         };
         let clock = Clock::new(Instant::now(), false);
-        let out = search(
-            &mut p,
-            &limits,
-            0,
-            &tt,
-            &clock,
-            SearchConfig::default(),
-            &mut |_| {},
-        );
+        let out = search(&mut p, Request::new(&limits, &tt, &clock), &mut |_| {});
         let k = datagen::label(&pos, &out).unwrap();
         assert_eq!(k.resolved, 1, "{} {:?}", pos.to_fen(), out.pv);
         let written = Position::from_fen(&k.fen).unwrap();

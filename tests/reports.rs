@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 use common::{data, perft_cases};
 use tiefe::position::Position;
 use tiefe::score::mate_in_moves;
-use tiefe::search::{search, Event, Outcome, Report, SearchConfig};
+use tiefe::search::{search, Event, Outcome, Report, Request};
 use tiefe::time::{Clock, Limits};
 use tiefe::tt::{Bound, TranspositionTable};
 use tiefe::types::ChessMove;
@@ -45,8 +45,7 @@ fn search_fresh(pos: &Position, limits: &Limits, clock: &Clock) -> (Vec<Report>,
         }
     };
     let mut p = pos.clone();
-    let config = SearchConfig::default();
-    let out = search(&mut p, limits, 0, &tt, clock, config, &mut sink);
+    let out = search(&mut p, Request::new(limits, &tt, clock), &mut sink);
     (lines, out)
 }
 

@@ -10,7 +10,7 @@ use common::{data, random_positions};
 use tiefe::eval::{evaluate, evaluate_cached, PawnCache};
 use tiefe::position::{setup, Position};
 use tiefe::score::{mate_in_moves, mated_in, DRAW, MAX_PLY};
-use tiefe::search::{search, Outcome, SearchConfig};
+use tiefe::search::{search, Outcome, Request, SearchConfig};
 use tiefe::time::{Clock, Limits};
 use tiefe::tt::TranspositionTable;
 
@@ -21,7 +21,11 @@ fn run(
     config: SearchConfig,
 ) -> Outcome {
     let clock = Clock::new(Instant::now(), false);
-    search(pos, &limits, 0, tt, &clock, config, &mut |_| {})
+    let req = Request {
+        config,
+        ..Request::new(&limits, tt, &clock)
+    };
+    search(pos, req, &mut |_| {})
 }
 
 fn depth(d: u32) -> Limits {

@@ -8,7 +8,7 @@ use std::time::Duration;
 use super::{locked, Event, Listener};
 use crate::learn::{Learning, Snapshot};
 use crate::position::Position;
-use crate::search::{self, Outcome, Pool, SearchConfig};
+use crate::search::{self, Outcome, Pool, Request};
 use crate::skill::{self, Skill};
 use crate::time::{Clock, Limits};
 use crate::tt::TranspositionTable;
@@ -86,15 +86,11 @@ impl SearchJob {
             }),
             search::Event::Stats { .. } => {}
         };
-        let mut outcome = self.pool.search(
-            &mut self.pos,
-            &self.limits,
-            self.overhead,
-            &self.tt,
-            clock,
-            SearchConfig::default(),
-            &mut report,
-        );
+        let req = Request {
+            overhead_ms: self.overhead,
+            ..Request::new(&self.limits, &self.tt, clock)
+        };
+        let mut outcome = self.pool.search(&mut self.pos, req, &mut report);
         if let Some(s) = &self.skill {
             if let Some(m) = skill::pick_random(s, &self.pos, &outcome.lines) {
                 if Some(m) != outcome.best {

@@ -244,18 +244,41 @@ const EMPTY_FRAME: Frame = Frame {
     double_ext: 0,
 };
 
+/// What a search is asked to do: within which limits, keeping back how much of each
+/// move's time, with which table and stop clock (both the engine's, so only borrowed),
+/// and with which settings.
+#[derive(Clone, Copy)]
+pub struct Request<'a> {
+    /// Depth, nodes, time, mate, MultiPV and root moves, as `go` gave them.
+    pub limits: &'a Limits,
+    /// Milliseconds of each move's time kept back for the GUI's and the system's lag
+    /// (`Move Overhead`).
+    pub overhead_ms: u64,
+    /// The transposition table, shared with the games before and the threads beside.
+    pub tt: &'a TranspositionTable,
+    /// When the search started, the `stop` flag, and pondering.
+    pub clock: &'a Clock,
+    /// Forward pruning and the table's cutoffs: on in play, off for exact searches.
+    pub config: SearchConfig,
+}
+
+impl<'a> Request<'a> {
+    /// A search within `limits` with no time kept back and the default settings.
+    pub fn new(limits: &'a Limits, tt: &'a TranspositionTable, clock: &'a Clock) -> Self {
+        Request {
+            limits,
+            overhead_ms: 0,
+            tt,
+            clock,
+            config: SearchConfig::default(),
+        }
+    }
+}
+
 /// Runs iterative deepening on `pos` with a fresh worker (fresh histories): what tests
 /// and bench want, since the result then depends on the position and table alone.
-pub fn search(
-    pos: &mut Position,
-    limits: &Limits,
-    overhead_ms: u64,
-    tt: &TranspositionTable,
-    clock: &Clock,
-    config: SearchConfig,
-    report: &mut dyn FnMut(Event),
-) -> Outcome {
-    Worker::new().search(pos, limits, overhead_ms, tt, clock, config, report)
+pub fn search(pos: &mut Position, req: Request, report: &mut dyn FnMut(Event)) -> Outcome {
+    Worker::new().search(pos, req, report)
 }
 
 /// Why a search in progress unwinds.

@@ -13,14 +13,14 @@ use super::params::WorkerParams;
 #[cfg(feature = "tune")]
 use super::params::{ParamError, Params};
 use super::{
-    Event, Frame, Outcome, Report, SearchConfig, Searcher, Stats, EMPTY_FRAME, STACK_OFFSET,
+    Event, Frame, Outcome, Report, Request, SearchConfig, Searcher, Stats, EMPTY_FRAME,
+    STACK_OFFSET,
 };
 use crate::eval::PawnCache;
 use crate::position::Position;
 use crate::score::{MATE_BOUND, MAX_PLY};
 use crate::syzygy::Syzygy;
-use crate::time::{Clock, Limits, TimeManager};
-use crate::tt::TranspositionTable;
+use crate::time::{Limits, TimeManager};
 
 /// One search thread's state that lives across `go` commands: the histories, the
 /// per-ply stack and PV table (reused buffers), and reduction tables.
@@ -78,43 +78,38 @@ impl Worker {
         self.stack.fill(EMPTY_FRAME);
     }
 
-    /// Runs iterative deepening on `pos` within `limits`, reporting each iteration.
-    #[allow(clippy::too_many_arguments)]
+    /// Runs iterative deepening on `pos` as `req` asks, reporting each iteration.
     pub fn search(
         &mut self,
         pos: &mut Position,
-        limits: &Limits,
-        overhead_ms: u64,
-        tt: &TranspositionTable,
-        clock: &Clock,
-        config: SearchConfig,
+        req: Request,
         report: &mut dyn FnMut(Event),
     ) -> Outcome {
         let job = Job {
-            tt,
-            clock,
-            config,
-            overhead_ms,
+            req,
             role: Role::Main,
             shared: None,
             tb: TbUse::default(),
         };
-        self.search_as(pos, limits, job, report)
+        self.search_as(pos, job, report)
     }
 
     /// [`Worker::search`] in a given role, with the state shared between threads.
     fn search_as(
         &mut self,
         pos: &mut Position,
-        limits: &Limits,
         job: Job,
         report: &mut dyn FnMut(Event),
     ) -> Outcome {
         let Job {
-            tt,
-            clock,
-            config,
-            overhead_ms,
+            req:
+                Request {
+                    limits,
+                    overhead_ms,
+                    tt,
+                    clock,
+                    config,
+                },
             role,
             shared,
             tb,
@@ -177,10 +172,7 @@ impl Worker {
 /// What one search thread is asked to do.
 #[derive(Clone, Copy)]
 struct Job<'a> {
-    tt: &'a TranspositionTable,
-    clock: &'a Clock,
-    config: SearchConfig,
-    overhead_ms: u64,
+    req: Request<'a>,
     role: Role,
     shared: Option<&'a Shared>,
     tb: TbUse<'a>,
@@ -420,31 +412,24 @@ impl Pool {
     /// and keeps time, and when it stops, so do they. The move played is voted from
     /// all threads' finished iterations, weighted by score and depth; if another
     /// thread's line wins, it is reported before `bestmove`. Node counts are summed.
-    #[allow(clippy::too_many_arguments)]
     pub fn search(
         &self,
         pos: &mut Position,
-        limits: &Limits,
-        overhead_ms: u64,
-        tt: &TranspositionTable,
-        clock: &Clock,
-        config: SearchConfig,
+        req: Request,
         report: &mut dyn FnMut(Event),
     ) -> Outcome {
-        let (tb, ranked) = self.tb_use(pos, limits);
-        let limits = ranked.as_ref().unwrap_or(limits);
+        let (tb, ranked) = self.tb_use(pos, req.limits);
+        let limits = ranked.as_ref().unwrap_or(req.limits);
+        let tt = req.tt;
         let mut job = Job {
-            tt,
-            clock,
-            config,
-            overhead_ms,
+            req: Request { limits, ..req },
             role: Role::Main,
             shared: None,
             tb,
         };
         if self.workers.len() == 1 {
             let mut main = self.workers[0].lock().unwrap_or_else(|e| e.into_inner());
-            return main.search_as(pos, limits, job, report);
+            return main.search_as(pos, job, report);
         }
         let shared = Shared::default();
         job.shared = Some(&shared);
@@ -457,8 +442,11 @@ impl Pool {
             let mut handles = Vec::new();
             for (i, worker) in self.workers.iter().enumerate().skip(1) {
                 let mut p = pos.clone();
-                let l = &helper_limits;
                 let job = Job {
+                    req: Request {
+                        limits: &helper_limits,
+                        ..job.req
+                    },
                     role: Role::Helper(i),
                     ..job
                 };
@@ -467,7 +455,7 @@ impl Pool {
                     .stack_size(32 * 1024 * 1024)
                     .spawn_scoped(scope, move || {
                         let mut w = worker.lock().unwrap_or_else(|e| e.into_inner());
-                        w.search_as(&mut p, l, job, &mut |_| {})
+                        w.search_as(&mut p, job, &mut |_| {})
                     });
                 // A helper that cannot start leaves the others to it.
                 if let Ok(h) = h {
@@ -476,7 +464,7 @@ impl Pool {
             }
             let out = {
                 let mut main = self.workers[0].lock().unwrap_or_else(|e| e.into_inner());
-                main.search_as(pos, limits, job, report)
+                main.search_as(pos, job, report)
             };
             shared.stop.store(true, Ordering::Release);
             let helpers: Vec<Outcome> = handles.into_iter().filter_map(|h| h.join().ok()).collect();
@@ -553,6 +541,8 @@ fn vote(main: Outcome, helpers: Vec<Outcome>) -> Outcome {
 #[cfg(all(test, feature = "tune"))]
 mod tests {
     use super::*;
+    use crate::time::Clock;
+    use crate::tt::TranspositionTable;
 
     /// Nodes of a depth-8 search of the start position with the pool's workers, from
     /// cleared histories and an empty table.
@@ -565,8 +555,7 @@ mod tests {
         let tt = TranspositionTable::new(8);
         let clock = Clock::new(Instant::now(), false);
         pool.clear();
-        let config = SearchConfig::default();
-        pool.search(&mut pos, &limits, 0, &tt, &clock, config, &mut |_| {})
+        pool.search(&mut pos, Request::new(&limits, &tt, &clock), &mut |_| {})
             .nodes
     }
 
