@@ -18,6 +18,7 @@ pub mod datagen;
 pub mod engine;
 pub mod eval;
 pub mod learn;
+pub mod pgn;
 pub mod position;
 pub mod prefetch;
 pub mod score;

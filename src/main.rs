@@ -57,6 +57,9 @@ enum Command {
     Spsa,
     /// Writes training positions for `tiefe tune` from self-play.
     Datagen(datagen::Config),
+    /// Writes training positions for `tiefe tune` from played games (match PGNs),
+    /// labelled with the scores the engines wrote beside their moves.
+    DatagenPgn(datagen::pgn::PgnArgs),
     /// Tunes the evaluation weights on positions from `tiefe datagen`.
     Tune(tune::Args),
     /// Opening books in the Polyglot format.
@@ -118,6 +121,19 @@ fn main() -> ExitCode {
             }
             Err(e) => {
                 eprintln!("datagen: {}: {e}", cfg.out);
+                ExitCode::FAILURE
+            }
+        },
+        Some(Command::DatagenPgn(args)) => match datagen::pgn::run(&args) {
+            Ok(s) => {
+                eprintln!(
+                    "datagen-pgn: {} games ({} with a result), {} positions written to {}",
+                    s.games, s.used, s.positions, args.out
+                );
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("datagen-pgn: {e}");
                 ExitCode::FAILURE
             }
         },

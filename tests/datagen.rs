@@ -261,3 +261,112 @@ fn a_run_continues_the_games_where_the_last_stopped() {
     assert!(err.to_string().contains("bytes"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A fastchess-style game: book moves, scored moves, a mate score, and an exchange
+/// (4. Bxc6 dxc6) that the positions before it are resolved through.
+const SCORED_GAME: &str = "\
+[Event \"m\"]
+[White \"new\"]
+[Black \"base\"]
+[Result \"1-0\"]
+
+1. e4 {book} e5 {book} 2. Nf3 {+0.30/12 0.101s} Nc6 {-0.25/11 0.098s}
+3. Bb5 {+0.35/12 0.110s} a6 {-M3/5 0.050s} 4. Bxc6 {+0.40/13 0.120s}
+dxc6 {-0.40/12 0.090s} 5. O-O {+0.30/12 0.100s} 1-0
+
+[Event \"m\"]
+[White \"base\"]
+[Black \"new\"]
+[Result \"*\"]
+
+1. d4 {+0.20/10 0.1s} *
+";
+
+/// The position after 1. e4 e5 2. Nf3 Nc6 and the `uci` moves, as FEN.
+fn after(uci: &[&str]) -> String {
+    let mut p = Position::startpos();
+    for m in ["e2e4", "e7e5", "g1f3", "b8c6"].iter().chain(uci) {
+        p.make_move(ChessMove::from_str(m).unwrap());
+    }
+    p.to_fen()
+}
+
+#[test]
+fn pgn_comments_give_scores_from_the_movers_view() {
+    use datagen::pgn::comment_score;
+    assert_eq!(comment_score("+0.31/12 0.105s"), Some(31));
+    assert_eq!(comment_score("-1.25/9"), Some(-125));
+    assert_eq!(comment_score("+M5/20 0.2s"), None);
+    assert_eq!(comment_score("-M3/5"), None);
+    assert_eq!(comment_score("book"), None);
+    assert_eq!(comment_score(""), None);
+}
+
+#[test]
+fn pgn_positions_are_resolved_through_the_exchanges_the_game_played() {
+    use datagen::pgn::game_positions;
+    let games = tiefe::pgn::read_games(SCORED_GAME);
+    let fens = |only: Option<&str>| -> Vec<(String, i32, usize)> {
+        game_positions(&games[0], only)
+            .into_iter()
+            .map(|k| (k.fen, k.score, k.resolved))
+            .collect()
+    };
+    let before_nf3 = {
+        let mut p = Position::startpos();
+        for m in ["e2e4", "e7e5"] {
+            p.make_move(ChessMove::from_str(m).unwrap());
+        }
+        p.to_fen()
+    };
+    let before_nc6 = {
+        let mut p = Position::from_fen(&before_nf3).unwrap();
+        p.make_move(ChessMove::from_str("g1f3").unwrap());
+        p.to_fen()
+    };
+    // White's view throughout; the mate score and the book moves give nothing; 4. Bxc6,
+    // 4... dxc6 and 5. O-O all come to the position after the exchange, kept once with
+    // the label of the search that stood there (5. O-O, no plies resolved).
+    let exchanged = after(&["f1b5", "a7a6", "b5c6", "d7c6"]);
+    assert_eq!(
+        fens(None),
+        [
+            (before_nf3.clone(), 30, 0),
+            (before_nc6, 25, 0),
+            (after(&[]), 35, 0),
+            (exchanged.clone(), 30, 0),
+        ]
+    );
+    // Black's side alone: 4... dxc6 resolved one ply, its -0.40 turned to White's view.
+    assert_eq!(fens(Some("base")).last(), Some(&(exchanged, 40, 1)));
+    assert_eq!(fens(Some("new")).len(), 3);
+}
+
+#[test]
+fn datagen_pgn_appends_only_games_with_a_result() {
+    let dir = std::env::temp_dir().join(format!("tiefe-datagen-pgn-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pgn = dir.join("games.pgn");
+    std::fs::write(&pgn, SCORED_GAME).unwrap();
+    let out = dir.join("out.txt");
+    let _ = std::fs::remove_file(&out);
+    let args = datagen::pgn::PgnArgs {
+        out: out.to_string_lossy().into_owned(),
+        only: None,
+        pgn: vec![pgn.to_string_lossy().into_owned()],
+    };
+    let first = datagen::pgn::run(&args).unwrap();
+    assert_eq!((first.games, first.used, first.positions), (2, 1, 4));
+    datagen::pgn::run(&args).unwrap();
+    let text = std::fs::read_to_string(&out).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 8, "{text}");
+    for l in &lines {
+        let f: Vec<&str> = l.split(" | ").collect();
+        assert_eq!(f.len(), 3, "{l}");
+        Position::from_fen(f[0]).unwrap();
+        f[1].parse::<i32>().unwrap();
+        assert_eq!(f[2], "1.0", "{l}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -11,10 +11,10 @@
 pub mod random;
 
 use std::path::Path;
-use std::str::FromStr;
 
 use crate::types::{ChessMove, Color, File, Piece, Rank, Square, ALL_SQUARES};
 
+use crate::pgn::{parse_san, pgn_games};
 use crate::position::Position;
 use random::RANDOM;
 
@@ -187,160 +187,6 @@ impl Book {
     }
 }
 
-/// Errors reading SAN.
-fn san_error(san: &str, why: &str) -> String {
-    format!("'{san}': {why}")
-}
-
-/// The legal move of `pos` that the SAN `san` names (`Nf3`, `exd5`, `e8=Q+`, `O-O`,
-/// `Raxd1`, `0-0-0`…). Checks and annotations are ignored; an ambiguous or impossible
-/// move is an error.
-pub fn parse_san(pos: &Position, san: &str) -> Result<ChessMove, String> {
-    let text = san.trim_end_matches(['+', '#', '!', '?']);
-    let legal = pos.legal_moves();
-    let b = pos;
-    if matches!(text, "O-O" | "0-0" | "O-O-O" | "0-0-0") {
-        let long = text.len() == 5;
-        return legal
-            .into_iter()
-            .find(|m| {
-                b.piece_on(m.get_source()) == Some(Piece::King)
-                    && (m.get_dest().get_file().to_index() as i32
-                        - m.get_source().get_file().to_index() as i32)
-                        == if long { -2 } else { 2 }
-            })
-            .ok_or_else(|| san_error(san, "castling is not legal here"));
-    }
-    let (body, promo) = match text.find('=') {
-        Some(i) => (&text[..i], text[i + 1..].chars().next()),
-        None => {
-            // Promotion written without '=' (e8Q).
-            let last = text.chars().last();
-            if text.len() >= 3
-                && matches!(last, Some('Q' | 'R' | 'B' | 'N'))
-                && text.chars().next().is_some_and(|c| c.is_ascii_lowercase())
-            {
-                (&text[..text.len() - 1], last)
-            } else {
-                (text, None)
-            }
-        }
-    };
-    let promo = match promo {
-        None => None,
-        Some('Q') => Some(Piece::Queen),
-        Some('R') => Some(Piece::Rook),
-        Some('B') => Some(Piece::Bishop),
-        Some('N') => Some(Piece::Knight),
-        Some(_) => return Err(san_error(san, "bad promotion piece")),
-    };
-    let mut chars: Vec<char> = body.chars().filter(|&c| c != 'x' && c != '-').collect();
-    let piece = match chars.first() {
-        Some('K') => Piece::King,
-        Some('Q') => Piece::Queen,
-        Some('R') => Piece::Rook,
-        Some('B') => Piece::Bishop,
-        Some('N') => Piece::Knight,
-        Some(c) if ('a'..='h').contains(c) => Piece::Pawn,
-        _ => return Err(san_error(san, "not a move")),
-    };
-    if piece != Piece::Pawn {
-        chars.remove(0);
-    }
-    if chars.len() < 2 {
-        return Err(san_error(san, "no destination square"));
-    }
-    let dest: String = chars[chars.len() - 2..].iter().collect();
-    let dest = Square::from_str(&dest).map_err(|_| san_error(san, "bad destination square"))?;
-    let hint = &chars[..chars.len() - 2];
-    let mut found = legal.into_iter().filter(|m| {
-        let from = m.get_source();
-        m.get_dest() == dest
-            && b.piece_on(from) == Some(piece)
-            && m.get_promotion() == promo
-            && hint.iter().all(|&c| match c {
-                'a'..='h' => from.get_file().to_index() == (c as u8 - b'a') as usize,
-                '1'..='8' => from.get_rank().to_index() == (c as u8 - b'1') as usize,
-                _ => false,
-            })
-    });
-    match (found.next(), found.next()) {
-        (Some(m), None) => Ok(m),
-        (None, _) => Err(san_error(san, "no such legal move")),
-        (Some(_), Some(_)) => Err(san_error(san, "ambiguous")),
-    }
-}
-
-/// The SAN moves of each game in a PGN text (headers, comments, variations, NAGs, move
-/// numbers and results left out), with the game's result for White (1, 0.5, 0, or None).
-pub fn pgn_games(text: &str) -> Vec<(Vec<String>, Option<f32>)> {
-    let mut games = Vec::new();
-    let mut moves = Vec::new();
-    let mut result = None;
-    let mut in_movetext = false;
-    let flush = |moves: &mut Vec<String>, result: &mut Option<f32>, games: &mut Vec<_>| {
-        if !moves.is_empty() {
-            games.push((std::mem::take(moves), result.take()));
-        }
-        *result = None;
-    };
-    let mut depth_comment = false;
-    let mut depth_var = 0usize;
-    for line in text.lines() {
-        let t = line.trim();
-        if t.starts_with('[') && !depth_comment && depth_var == 0 {
-            if in_movetext {
-                flush(&mut moves, &mut result, &mut games);
-                in_movetext = false;
-            }
-            if let Some(r) = t.strip_prefix("[Result \"") {
-                result = match r.trim_end_matches("\"]") {
-                    "1-0" => Some(1.0),
-                    "0-1" => Some(0.0),
-                    "1/2-1/2" => Some(0.5),
-                    _ => None,
-                };
-            }
-            continue;
-        }
-        in_movetext |= !t.is_empty();
-        let mut token = String::new();
-        let mut tokens = Vec::new();
-        for c in t.chars() {
-            match c {
-                '{' => {
-                    depth_comment = true;
-                    tokens.push(std::mem::take(&mut token));
-                }
-                '}' => depth_comment = false,
-                _ if depth_comment => {}
-                '(' => {
-                    depth_var += 1;
-                    tokens.push(std::mem::take(&mut token));
-                }
-                ')' => depth_var = depth_var.saturating_sub(1),
-                _ if depth_var > 0 => {}
-                ';' => break,
-                c if c.is_whitespace() => tokens.push(std::mem::take(&mut token)),
-                c => token.push(c),
-            }
-        }
-        tokens.push(token);
-        for tok in tokens.into_iter().filter(|t| !t.is_empty()) {
-            let tok = tok.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
-            if tok.is_empty() || tok.starts_with('$') || tok == "*" {
-                continue;
-            }
-            if matches!(tok, "1-0" | "0-1" | "1/2-1/2") {
-                continue;
-            }
-            moves.push(tok.to_string());
-        }
-    }
-    flush(&mut moves, &mut result, &mut games);
-    games
-}
-
 /// Builds book entries from PGN games: every position of the first `plies` plies of
 /// each game, with its move weighted by how the game went for the side that played it
 /// (a win counts 2, a draw 1, a loss 0, as Polyglot's own builder does; a game without
@@ -474,34 +320,6 @@ mod tests {
             assert!(err.is_none());
             assert_eq!(key(&pos), want, "{moves:?}");
         }
-    }
-
-    #[test]
-    fn san_reading() {
-        let pos = Position::from_fen("r3k2r/1P6/8/3n4/8/2N1N3/8/R3K2R w KQkq - 0 1").unwrap();
-        for (san, uci) in [
-            ("O-O", "e1g1"),
-            ("0-0-0", "e1c1"),
-            ("Ncxd5", "c3d5"),
-            ("Nexd5", "e3d5"),
-            ("bxa8=Q", "b7a8q"),
-            ("b8N", "b7b8n"),
-            ("Rb1", "a1b1"),
-        ] {
-            assert_eq!(
-                parse_san(&pos, san).map(|m| m.to_string()),
-                Ok(uci.to_string()),
-                "{san}"
-            );
-        }
-        assert!(parse_san(&pos, "Nxd5").unwrap_err().contains("ambiguous"));
-        // Both knights stand on the third rank: the rank does not tell them apart.
-        assert!(parse_san(&pos, "N3xd5+").unwrap_err().contains("ambiguous"));
-        let rooks = Position::from_fen("4k3/8/8/8/R7/8/8/R3K3 w Q - 0 1").unwrap();
-        assert_eq!(parse_san(&rooks, "R4a3").unwrap().to_string(), "a4a3");
-        assert_eq!(parse_san(&rooks, "R1a2").unwrap().to_string(), "a1a2");
-        assert!(parse_san(&pos, "Qd1").is_err());
-        assert!(parse_san(&pos, "zz").is_err());
     }
 
     #[test]

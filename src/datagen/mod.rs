@@ -19,6 +19,11 @@
 //! stands, so that running the same command again continues it instead of replaying
 //! the same games. Several processes with different seeds and output files run side by
 //! side; two processes must never share an output file.
+//!
+//! [`pgn`] (`tiefe datagen-pgn`) writes the same lines from games already played, such
+//! as the matches' PGNs, labelled with the scores the engines wrote beside their moves.
+
+pub mod pgn;
 
 use std::collections::HashMap;
 use std::fs::{File, OpenOptions};
@@ -315,6 +320,20 @@ pub fn label(pos: &Position, out: &Outcome) -> Option<Kept> {
     })
 }
 
+/// Adds `k` to a game's `kept` positions unless the game already has its position
+/// (`seen`: key to index in `kept`); then the label from the more direct search (fewer
+/// resolved plies; the first on a tie) stays.
+fn keep_once(kept: &mut Vec<Kept>, seen: &mut HashMap<u64, usize>, k: Kept) {
+    match seen.get(&k.key) {
+        Some(&i) if kept[i].resolved > k.resolved => kept[i] = k,
+        Some(_) => {}
+        None => {
+            seen.insert(k.key, kept.len());
+            kept.push(k);
+        }
+    }
+}
+
 /// Longest game played out (plies after the random opening); then it is a draw.
 const MAX_PLIES: usize = 400;
 /// A score this large (centipawns) for this many plies in a row ends the game as a win.
@@ -365,14 +384,7 @@ pub fn play_game(
         let out = worker.search(&mut pos, Request::new(&limits, tt, &clock), &mut |_| {});
         let best = out.best?;
         if let Some(k) = label(&pos, &out) {
-            match seen.get(&k.key) {
-                Some(&i) if kept[i].resolved > k.resolved => kept[i] = k,
-                Some(_) => {}
-                None => {
-                    seen.insert(k.key, kept.len());
-                    kept.push(k);
-                }
-            }
+            keep_once(&mut kept, &mut seen, k);
         }
         let white = if pos.side_to_move() == crate::types::Color::White {
             out.score
