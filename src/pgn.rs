@@ -180,9 +180,8 @@ pub fn read_games(text: &str) -> Vec<Game> {
             }
         }
     }
-    if in_movetext || !game.moves.is_empty() {
-        games.push(game);
-    }
+    games.push(game);
+    // Tags without moves (a header cut off, a PGN's leftovers) make no game.
     games.retain(|g| !g.moves.is_empty());
     games
 }
