@@ -264,6 +264,14 @@ pub struct Kept {
     key: u64,
 }
 
+impl Kept {
+    /// Its line in the training file, with White's `result` of its game: `fen | score |
+    /// result` (the format at the top of this module, which `tiefe tune` reads).
+    pub fn line(&self, result: f32) -> String {
+        format!("{} | {} | {result:.1}\n", self.fen, self.score)
+    }
+}
+
 /// The position the search expects once the exchanges are over: `pos` after the
 /// captures and promotions (en passant included) that `pv` starts with, and the rest
 /// of `pv` from there. It is quiet as far as the search saw: the next move of its line
@@ -622,7 +630,7 @@ pub fn run(cfg: &Config) -> io::Result<Summary> {
         if let Some((kept, result)) = game {
             let mut text = String::new();
             for k in &kept {
-                text.push_str(&format!("{} | {} | {result:.1}\n", k.fen, k.score));
+                text.push_str(&k.line(result));
             }
             file.write_all(text.as_bytes())?;
             file.flush()?;

@@ -133,7 +133,7 @@ pub fn run(args: &PgnArgs) -> Result<PgnSummary, String> {
             sum.used += 1;
             let mut lines = String::new();
             for k in game_positions(&game, args.only.as_deref()) {
-                lines.push_str(&format!("{} | {} | {result:.1}\n", k.fen, k.score));
+                lines.push_str(&k.line(result));
                 sum.positions += 1;
             }
             out.write_all(lines.as_bytes())
