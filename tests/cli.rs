@@ -2,7 +2,8 @@
 //! argument is refused with a message on stderr and exit status 2 (so scripts can tell
 //! a typo from a failed run), and the commands do their work.
 
-use std::io::Write;
+mod common;
+
 use std::process::{Command, Output, Stdio};
 
 fn tiefe(args: &[&str]) -> Output {
@@ -161,20 +162,7 @@ fn bench_ends_with_nodes_and_nps() {
 /// Without a command the binary speaks UCI on stdin/stdout, as GUIs start it.
 #[test]
 fn no_command_speaks_uci() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tiefe"))
-        .env_remove("RUST_LOG")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"uci\nisready\nquit\n")
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = common::run_script(b"uci\nisready\nquit\n", None);
     assert!(out.status.success());
     let stdout = text(&out.stdout);
     assert!(stdout.lines().any(|l| l == "uciok"), "{stdout}");

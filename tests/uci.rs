@@ -2,8 +2,7 @@
 
 mod common;
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 use common::{best_of, build_book, last_score, score_of, Engine};
@@ -654,20 +653,10 @@ fn bench_command_line_is_deterministic() {
 
 #[test]
 fn debug_logging_goes_to_stderr_only() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tiefe"))
-        .env("RUST_LOG", "debug")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"uci\nisready\nbogus\nposition startpos moves e2e5\ngo depth 2\n")
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = common::run_script(
+        b"uci\nisready\nbogus\nposition startpos moves e2e5\ngo depth 2\n",
+        Some("debug"),
+    );
     assert!(out.status.success());
     let stdout = String::from_utf8(out.stdout).unwrap();
     let stderr = String::from_utf8(out.stderr).unwrap();

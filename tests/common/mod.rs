@@ -4,7 +4,7 @@
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
-use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
+use std::process::{Child, ChildStdin, Command, ExitStatus, Output, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
@@ -172,6 +172,24 @@ impl Drop for Engine {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
+}
+
+/// Runs the binary with no arguments (UCI on stdin/stdout, as GUIs start it), feeds it
+/// `input` and closes its stdin, then waits for it to end: its exit status, stdout and
+/// stderr. `rust_log` sets `RUST_LOG` (unset otherwise, so the caller's setting cannot
+/// change what a test sees).
+pub fn run_script(input: &[u8], rust_log: Option<&str>) -> Output {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_tiefe"));
+    cmd.stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .env_remove("RUST_LOG");
+    if let Some(level) = rust_log {
+        cmd.env("RUST_LOG", level);
+    }
+    let mut child = cmd.spawn().expect("start tiefe");
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    child.wait_with_output().expect("wait for tiefe")
 }
 
 /// The move of a `bestmove` line (`None` for `(none)`).
