@@ -1436,7 +1436,8 @@ impl Position {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Checks {
     None,
-    /// At least one, none of them mate; the fewest replies one leaves.
+    /// At least one, none of them mate; the fewest replies one leaves, counted up to
+    /// two (two stands for two or more: only a single reply matters to the guard).
     Check {
         replies: usize,
     },
@@ -1462,7 +1463,11 @@ fn direct_checks(b: &Board) -> Checks {
         if *after.checkers() == EMPTY {
             return false;
         }
-        let replies = MoveGen::new_legal(&after).len();
+        let replies = if two_king_moves(&after) {
+            2
+        } else {
+            MoveGen::new_legal(&after).len().min(2)
+        };
         found = match found {
             _ if replies == 0 => Checks::Mate,
             Checks::Check { replies: r } if r <= replies => found,
@@ -1480,6 +1485,28 @@ fn direct_checks(b: &Board) -> Checks {
         }
     }
     found
+}
+
+/// Whether the king of the side to move in `b` has two legal moves or more: then the
+/// side has two replies at least, known without a legal generation. (The king's own
+/// square is taken off the board, so that a slider's line through it counts.)
+fn two_king_moves(b: &Board) -> bool {
+    let us = b.side_to_move();
+    let king = b.king_square(us);
+    let theirs = *b.color_combined(!us);
+    let of = |p: Piece| *b.pieces(p) & theirs;
+    let occupied = *b.combined() ^ BitBoard::from_square(king);
+    let diagonal = of(Piece::Bishop) | of(Piece::Queen);
+    let straight = of(Piece::Rook) | of(Piece::Queen);
+    let safe = |s: Square| {
+        chess::get_pawn_attacks(s, us, of(Piece::Pawn)) == EMPTY
+            && chess::get_knight_moves(s) & of(Piece::Knight) == EMPTY
+            && chess::get_king_moves(s) & of(Piece::King) == EMPTY
+            && chess::get_bishop_moves(s, occupied) & diagonal == EMPTY
+            && chess::get_rook_moves(s, occupied) & straight == EMPTY
+    };
+    let squares = chess::get_king_moves(king) & !*b.color_combined(us);
+    squares.into_iter().filter(|&s| safe(s)).nth(1).is_some()
 }
 
 /// Where a piece on a square moves (pseudo-legally), for [`each_plain_check`].
@@ -1629,12 +1656,9 @@ pub fn setup_in(
 mod tests {
     use super::*;
 
-    /// The checks found from the pieces are the checks the legal generation finds:
-    /// over positions of seeded random games from openings with promotions, en passant,
-    /// castles and pins at hand, wherever [`each_plain_check`] answers, it hands out
-    /// exactly the legal moves onto the checking squares that give check.
-    #[test]
-    fn plain_checks_are_the_checks_of_the_legal_moves() {
+    /// Boards along seeded random games from openings with promotions, en passant,
+    /// castles and pins at hand (random play also leaves plenty of checks about).
+    fn random_boards() -> Vec<Board> {
         use rand::{RngExt, SeedableRng};
         let starts = [
             START_FEN,
@@ -1644,36 +1668,12 @@ mod tests {
             "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
         ];
         let mut rng = rand::rngs::StdRng::seed_from_u64(24);
-        let (mut answered, mut with_checks, mut declined) = (0, 0, 0);
+        let mut boards = Vec::new();
         for fen in starts {
             for _ in 0..60 {
                 let mut b = Position::from_fen(fen).unwrap().board;
                 for _ in 0..80 {
-                    let king = b.king_square(!b.side_to_move());
-                    let occupied = *b.combined();
-                    let checking = chess::get_pawn_attacks(king, !b.side_to_move(), !EMPTY)
-                        | chess::get_knight_moves(king)
-                        | chess::get_bishop_moves(king, occupied)
-                        | chess::get_rook_moves(king, occupied);
-                    let mut plain = Vec::new();
-                    let answers = each_plain_check(&b, king, checking, &mut |m| {
-                        plain.push(m);
-                        false
-                    });
-                    let mut gen = MoveGen::new_legal(&b);
-                    gen.set_iterator_mask(checking);
-                    let mut legal: Vec<ChessMove> = gen
-                        .filter(|&m| *b.make_move_new(m).checkers() != EMPTY)
-                        .collect();
-                    if answers {
-                        plain.sort();
-                        legal.sort();
-                        assert_eq!(plain, legal, "{b}");
-                        answered += 1;
-                        with_checks += !plain.is_empty() as usize;
-                    } else {
-                        declined += 1;
-                    }
+                    boards.push(b);
                     let moves: Vec<ChessMove> = MoveGen::new_legal(&b).collect();
                     if moves.is_empty() {
                         break;
@@ -1682,10 +1682,76 @@ mod tests {
                 }
             }
         }
+        boards
+    }
+
+    /// The checks found from the pieces are the checks the legal generation finds:
+    /// wherever [`each_plain_check`] answers, it hands out exactly the legal moves onto
+    /// the checking squares that give check.
+    #[test]
+    fn plain_checks_are_the_checks_of_the_legal_moves() {
+        let (mut answered, mut with_checks, mut declined) = (0, 0, 0);
+        for b in random_boards() {
+            let king = b.king_square(!b.side_to_move());
+            let occupied = *b.combined();
+            let checking = chess::get_pawn_attacks(king, !b.side_to_move(), !EMPTY)
+                | chess::get_knight_moves(king)
+                | chess::get_bishop_moves(king, occupied)
+                | chess::get_rook_moves(king, occupied);
+            let mut plain = Vec::new();
+            let answers = each_plain_check(&b, king, checking, &mut |m| {
+                plain.push(m);
+                false
+            });
+            let mut gen = MoveGen::new_legal(&b);
+            gen.set_iterator_mask(checking);
+            let mut legal: Vec<ChessMove> = gen
+                .filter(|&m| *b.make_move_new(m).checkers() != EMPTY)
+                .collect();
+            if answers {
+                plain.sort();
+                legal.sort();
+                assert_eq!(plain, legal, "{b}");
+                answered += 1;
+                with_checks += !plain.is_empty() as usize;
+            } else {
+                declined += 1;
+            }
+        }
         // Every case was seen often.
         assert!(
             with_checks > 1000 && answered - with_checks > 1000 && declined > 1000,
             "{answered} {with_checks} {declined}"
+        );
+    }
+
+    /// [`two_king_moves`] says yes exactly when the king has two legal moves or more,
+    /// in check or not.
+    #[test]
+    fn two_king_moves_counts_the_king_moves() {
+        let (mut yes, mut no, mut in_check) = (0, 0, 0);
+        for b in random_boards() {
+            let king = b.king_square(b.side_to_move());
+            let mut moves = MoveGen::new_legal(&b);
+            moves.set_iterator_mask(!EMPTY);
+            let king_moves = moves
+                .filter(|m| {
+                    m.get_source() == king
+                        && chess::get_king_moves(king) & BitBoard::from_square(m.get_dest())
+                            != EMPTY
+                })
+                .count();
+            assert_eq!(two_king_moves(&b), king_moves >= 2, "{b}");
+            if king_moves >= 2 {
+                yes += 1
+            } else {
+                no += 1
+            }
+            in_check += (*b.checkers() != EMPTY) as usize;
+        }
+        assert!(
+            yes > 1000 && no > 1000 && in_check > 1000,
+            "{yes} {no} {in_check}"
         );
     }
 
