@@ -7,7 +7,11 @@
 # Environment: RUNNER (path to fastchess or cutechess-cli; default: whichever is on
 # PATH), TC (default 5+0.05), BOOK (default ../shared/data/books/UHO_4060_v2.epd),
 # CONCURRENCY (default 2), PGN (output file, default match.pgn), ELO0/ELO1, SRAND (the
-# opening order's seed, fastchess: a match continued in a new run needs a new one).
+# opening order's seed, fastchess: a match continued in a new run needs a new one),
+# NEW_OPTIONS (space-separated NAME=VALUE UCI options set on NEW alone, e.g.
+# "rfp_margin=65" to play a search constant against its default through the run-time
+# parameters of a `cargo build --release --features tune` binary; NEW and BASE may then
+# be the same binary, and NEW is named after the options).
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -24,8 +28,15 @@ pgn=${PGN:-match.pgn}
 find_runner
 [ -f "$book" ] || { echo "opening book not found: $book" >&2; exit 2; }
 
+new_name=$(basename "$new")
+new_opts=()
+for o in ${NEW_OPTIONS:-}; do
+    new_opts+=("option.$o")
+    new_name+="+$o"
+done
+
 args=(
-    -engine "cmd=$new" "name=$(basename "$new")"
+    -engine "cmd=$new" "name=$new_name" "${new_opts[@]}"
     -engine "cmd=$base" "name=$(basename "$base")"
     -each proto=uci "tc=$tc" option.Hash=16
     -openings "file=$book" format=epd order=random
