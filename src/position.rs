@@ -1010,33 +1010,7 @@ impl Position {
     /// directly (index 0..6, the king's empty), and at index 6 our pieces whose moving
     /// away may uncover a check by a slider behind them.
     pub fn check_info(&self) -> CheckInfo {
-        let b = &self.board;
-        let us = b.side_to_move();
-        let king = b.king_square(!us);
-        let occupied = *b.combined();
-        let ours = *b.color_combined(us);
-        let diag = chess::get_bishop_moves(king, occupied);
-        let orth = chess::get_rook_moves(king, occupied);
-        let queens = *b.pieces(Piece::Queen);
-        let snipers = (chess::get_bishop_moves(king, EMPTY) & (*b.pieces(Piece::Bishop) | queens)
-            | chess::get_rook_moves(king, EMPTY) & (*b.pieces(Piece::Rook) | queens))
-            & ours;
-        let mut discoverers = EMPTY;
-        for s in snipers {
-            let between = chess::between(s, king) & occupied;
-            if between.popcnt() == 1 && between & ours != EMPTY {
-                discoverers |= between;
-            }
-        }
-        [
-            chess::get_pawn_attacks(king, !us, !EMPTY),
-            chess::get_knight_moves(king),
-            diag,
-            orth,
-            diag | orth,
-            EMPTY,
-            discoverers,
-        ]
+        check_info(&self.board)
     }
 
     /// Whether `mv` (legal here) may give check, given [`Position::check_info`]: direct
@@ -1448,13 +1422,8 @@ enum Checks {
 /// moves onto a square from which some kind of piece attacks the enemy king that leave
 /// it in check (by the piece moved, or uncovered behind it).
 fn direct_checks(b: &Board) -> Checks {
-    let us = b.side_to_move();
-    let king = b.king_square(!us);
-    let occupied = *b.combined();
-    let checking = chess::get_pawn_attacks(king, !us, !EMPTY)
-        | chess::get_knight_moves(king)
-        | chess::get_bishop_moves(king, occupied)
-        | chess::get_rook_moves(king, occupied);
+    let info = check_info(b);
+    let checking = checking_squares(&info);
     let mut found = Checks::None;
     let mut after = *b;
     // Tries `m`; `true` once a mate is found (no need to look further).
@@ -1475,7 +1444,7 @@ fn direct_checks(b: &Board) -> Checks {
         };
         replies == 0
     };
-    if !each_plain_check(b, king, checking, &mut try_move) {
+    if !each_plain_check(b, &info, checking, &mut try_move) {
         let mut moves = MoveGen::new_legal(b);
         moves.set_iterator_mask(checking);
         for m in moves {
@@ -1487,6 +1456,12 @@ fn direct_checks(b: &Board) -> Checks {
     found
 }
 
+/// Every square from which some kind of piece attacks the enemy king, given its
+/// [`check_info`].
+fn checking_squares(info: &CheckInfo) -> BitBoard {
+    info[Piece::Pawn.to_index()] | info[Piece::Knight.to_index()] | info[Piece::Queen.to_index()]
+}
+
 /// Whether the king of the side to move in `b` has two legal moves or more: then the
 /// side has two replies at least, known without a legal generation. (The king's own
 /// square is taken off the board, so that a slider's line through it counts.)
@@ -1494,34 +1469,57 @@ fn two_king_moves(b: &Board) -> bool {
     let us = b.side_to_move();
     let king = b.king_square(us);
     let theirs = *b.color_combined(!us);
-    let of = |p: Piece| *b.pieces(p) & theirs;
     let occupied = *b.combined() ^ BitBoard::from_square(king);
-    let diagonal = of(Piece::Bishop) | of(Piece::Queen);
-    let straight = of(Piece::Rook) | of(Piece::Queen);
-    let safe = |s: Square| {
-        chess::get_pawn_attacks(s, us, of(Piece::Pawn)) == EMPTY
-            && chess::get_knight_moves(s) & of(Piece::Knight) == EMPTY
-            && chess::get_king_moves(s) & of(Piece::King) == EMPTY
-            && chess::get_bishop_moves(s, occupied) & diagonal == EMPTY
-            && chess::get_rook_moves(s, occupied) & straight == EMPTY
-    };
+    let safe = |s: Square| attackers(b, s, occupied) & theirs == EMPTY;
     let squares = chess::get_king_moves(king) & !*b.color_combined(us);
     squares.into_iter().filter(|&s| safe(s)).nth(1).is_some()
+}
+
+/// [`Position::check_info`] of a bare board: the mate guard asks it of boards the
+/// search never makes (after a pass, and after each of our moves).
+fn check_info(b: &Board) -> CheckInfo {
+    let us = b.side_to_move();
+    let king = b.king_square(!us);
+    let occupied = *b.combined();
+    let ours = *b.color_combined(us);
+    let diag = chess::get_bishop_moves(king, occupied);
+    let orth = chess::get_rook_moves(king, occupied);
+    let queens = *b.pieces(Piece::Queen);
+    let snipers = (chess::get_bishop_moves(king, EMPTY) & (*b.pieces(Piece::Bishop) | queens)
+        | chess::get_rook_moves(king, EMPTY) & (*b.pieces(Piece::Rook) | queens))
+        & ours;
+    let mut discoverers = EMPTY;
+    for s in snipers {
+        let between = chess::between(s, king) & occupied;
+        if between.popcnt() == 1 && between & ours != EMPTY {
+            discoverers |= between;
+        }
+    }
+    [
+        chess::get_pawn_attacks(king, !us, !EMPTY),
+        chess::get_knight_moves(king),
+        diag,
+        orth,
+        diag | orth,
+        EMPTY,
+        discoverers,
+    ]
 }
 
 /// Where a piece on a square moves (pseudo-legally), for [`each_plain_check`].
 type Targets<'a> = &'a dyn Fn(Square) -> BitBoard;
 
-/// Hands `f` every legal move of the side to move in `b` that checks the king on `king`
-/// from the square it lands on, without a legal generation, until `f` says stop; `true`
-/// if done so. Only where those are all the moves onto `checking` that can check:
-/// `false` (and no call) when the side to move is in check, a piece of its stands alone
-/// between one of its sliders and the king (a move of it may uncover a check), or a
-/// promotion, en passant or castle is in play. In most searched positions none is, and
-/// the few checking moves are found from the pieces that reach the checking squares.
+/// Hands `f` every legal move of the side to move in `b` that checks the enemy king
+/// from the square it lands on (`info` is [`check_info`] of `b`), without a legal
+/// generation, until `f` says stop; `true` if done so. Only where those are all the
+/// moves onto `checking` that can check: `false` (and no call) when the side to move is
+/// in check, a piece of its stands alone between one of its sliders and the king (a
+/// move of it may uncover a check), or a promotion, en passant or castle is in play. In
+/// most searched positions none is, and the few checking moves are found from the
+/// pieces that reach the checking squares.
 fn each_plain_check(
     b: &Board,
-    king: Square,
+    info: &CheckInfo,
     checking: BitBoard,
     f: &mut impl FnMut(ChessMove) -> bool,
 ) -> bool {
@@ -1529,48 +1527,28 @@ fn each_plain_check(
     let ours = *b.color_combined(us);
     let occupied = *b.combined();
     let of = |p: Piece| *b.pieces(p) & ours;
-    let diagonal_sliders = of(Piece::Bishop) | of(Piece::Queen);
-    let straight_sliders = of(Piece::Rook) | of(Piece::Queen);
     let castle_squares = BitBoard::from_square(Square::make_square(us.to_my_backrank(), File::G))
         | BitBoard::from_square(Square::make_square(us.to_my_backrank(), File::C));
-    // A lone piece of ours on the line between the king and one of our sliders.
-    let behind = (chess::get_bishop_rays(king) & diagonal_sliders)
-        | (chess::get_rook_rays(king) & straight_sliders);
-    let uncovers = behind.into_iter().any(|s| {
-        let between = chess::between(king, s) & occupied;
-        between.popcnt() == 1 && between & ours != EMPTY
-    });
     if *b.checkers() != EMPTY
-        || uncovers
+        || info[6] != EMPTY
         || of(Piece::Pawn) & chess::get_rank(us.to_seventh_rank()) != EMPTY
         || b.en_passant().is_some()
         || (b.castle_rights(us) != CastleRights::NoRights && checking & castle_squares != EMPTY)
     {
         return false;
     }
-    let targets = !ours;
-    let diagonal = chess::get_bishop_moves(king, occupied) & targets;
-    let straight = chess::get_rook_moves(king, occupied) & targets;
     let bishop = |s| chess::get_bishop_moves(s, occupied);
     let rook = |s| chess::get_rook_moves(s, occupied);
-    let kinds: [(Piece, Targets, BitBoard); 5] = [
-        (
-            Piece::Knight,
-            &chess::get_knight_moves,
-            chess::get_knight_moves(king),
-        ),
-        (Piece::Bishop, &bishop, diagonal),
-        (Piece::Rook, &rook, straight),
-        (Piece::Queen, &|s| bishop(s) | rook(s), diagonal | straight),
-        (
-            Piece::Pawn,
-            &|s| chess::get_pawn_moves(s, us, occupied),
-            chess::get_pawn_attacks(king, !us, !EMPTY),
-        ),
+    let kinds: [(Piece, Targets); 5] = [
+        (Piece::Knight, &chess::get_knight_moves),
+        (Piece::Bishop, &bishop),
+        (Piece::Rook, &rook),
+        (Piece::Queen, &|s| bishop(s) | rook(s)),
+        (Piece::Pawn, &|s| chess::get_pawn_moves(s, us, occupied)),
     ];
     let (pinned, our_king) = (*b.pinned(), b.king_square(us));
-    for (piece, moves, aim) in kinds {
-        let aim = aim & targets;
+    for (piece, moves) in kinds {
+        let aim = info[piece.to_index()] & !ours;
         if aim == EMPTY {
             continue;
         }
@@ -1692,14 +1670,10 @@ mod tests {
     fn plain_checks_are_the_checks_of_the_legal_moves() {
         let (mut answered, mut with_checks, mut declined) = (0, 0, 0);
         for b in random_boards() {
-            let king = b.king_square(!b.side_to_move());
-            let occupied = *b.combined();
-            let checking = chess::get_pawn_attacks(king, !b.side_to_move(), !EMPTY)
-                | chess::get_knight_moves(king)
-                | chess::get_bishop_moves(king, occupied)
-                | chess::get_rook_moves(king, occupied);
+            let info = check_info(&b);
+            let checking = checking_squares(&info);
             let mut plain = Vec::new();
-            let answers = each_plain_check(&b, king, checking, &mut |m| {
+            let answers = each_plain_check(&b, &info, checking, &mut |m| {
                 plain.push(m);
                 false
             });
