@@ -77,7 +77,7 @@ fn parse_line(line: &str) -> Option<Sample> {
         danger: t.danger,
         complexity: t.complexity,
         scale: [Color::White, Color::Black].map(|c| scale_case(&pos, c).map(|i| i as u16)),
-        fixed: (fixed.0 as f32, fixed.1 as f32),
+        fixed: (fixed.mg() as f32, fixed.eg() as f32),
         phase: phase as f32,
         result,
         score,
@@ -275,7 +275,7 @@ pub fn start_weights(zero_tables: bool) -> Vec<(f64, f64)> {
             if zero_tables && in_tables {
                 (0.0, 0.0)
             } else {
-                (s.0 as f64, s.1 as f64)
+                (s.mg() as f64, s.eg() as f64)
             }
         })
         .collect()
@@ -431,7 +431,7 @@ pub fn write_weights(source: &str, w: &[S]) -> Result<String, String> {
                     let row: Vec<String> = (0..8)
                         .map(|c| {
                             let s = w[at + 64 * k + 8 * r + c];
-                            format!("S({:4},{:4}),", s.0, s.1)
+                            format!("S({:4},{:4}),", s.mg(), s.eg())
                         })
                         .collect();
                     tables.push_str(&format!("        {}\n", row.join(" ")));
@@ -492,7 +492,7 @@ pub fn s_pairs(text: &str) -> Vec<S> {
 }
 
 fn fmt_s(s: S) -> String {
-    format!("S({}, {})", s.0, s.1)
+    format!("S({}, {})", s.mg(), s.eg())
 }
 
 /// Where the value of `pub const NAME: T = <value>;` lies in `src` (byte range).
@@ -629,7 +629,7 @@ pub fn main(args: &Args) -> Result<(), String> {
             let w: Vec<(f64, f64)> = read_weights(&text)
                 .map_err(|e| format!("{path}: {e}"))?
                 .iter()
-                .map(|s| (s.0 as f64, s.1 as f64))
+                .map(|s| (s.mg() as f64, s.eg() as f64))
                 .collect();
             let k = fit_k(&samples, &w);
             (w, k)

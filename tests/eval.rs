@@ -77,12 +77,12 @@ fn a_lone_minor_is_not_winning_in_the_endgame() {
     // the scale, says nothing. The scale row of `eval` shows what it took away.
     let pos = Position::from_fen("8/5k2/5p2/8/8/8/3N1K2/8 w - - 0 1").unwrap();
     let b = breakdown(&pos);
-    let endgame: i32 = b.terms.iter().map(|[w, k]| w.1 - k.1).sum();
+    let endgame: i32 = b.terms.iter().map(|[w, k]| w.eg() - k.eg()).sum();
     assert_eq!(endgame, 0);
     // Whatever the other terms left White in the endgame (tuned weights move it), the
     // scale took all of it away.
     let scale = TERMS.iter().position(|&t| t == Term::Scale).unwrap();
-    let taken = b.terms[scale][0].1 - b.terms[scale][1].1;
+    let taken = b.terms[scale][0].eg() - b.terms[scale][1].eg();
     assert!(taken < 0, "{:?}", b.terms[scale]);
     // Only the middlegame share (one phase point of 24 for the knight) is left.
     assert!(evaluate(&pos).abs() < 30, "{}", evaluate(&pos));

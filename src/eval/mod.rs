@@ -32,36 +32,83 @@ use crate::position::Position;
 pub use weights::index;
 use weights::*;
 
-/// A middlegame/endgame pair of centipawn values.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct S(pub i32, pub i32);
+/// A middlegame/endgame pair of centipawn values, packed in one integer: the endgame
+/// value in the high half, the middlegame value (sign included) in the low half. Sums
+/// and multiples of pairs are then one addition or multiplication instead of two, which
+/// matters in an evaluation that adds a few hundred of them per call. Each value must
+/// stay within ±32767 (every weight, and every total of them, is far inside).
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+pub struct S {
+    packed: i32,
+}
+
+/// The pair (`mg`, `eg`): the constructor, named like the type so that the weight
+/// tables read as `S(mg, eg)`.
+#[allow(non_snake_case)]
+#[inline(always)]
+pub const fn S(mg: i32, eg: i32) -> S {
+    debug_assert!(mg >= i16::MIN as i32 && mg <= i16::MAX as i32);
+    debug_assert!(eg >= i16::MIN as i32 && eg <= i16::MAX as i32);
+    S {
+        packed: (eg << 16).wrapping_add(mg),
+    }
+}
+
+impl S {
+    /// The middlegame value.
+    #[inline(always)]
+    pub const fn mg(self) -> i32 {
+        self.packed as i16 as i32
+    }
+
+    /// The endgame value (the high half, corrected for the borrow a negative
+    /// middlegame value took from it).
+    #[inline(always)]
+    pub const fn eg(self) -> i32 {
+        ((self.packed.wrapping_add(0x8000)) >> 16) as i16 as i32
+    }
+}
+
+impl std::fmt::Debug for S {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "S({}, {})", self.mg(), self.eg())
+    }
+}
 
 impl Add for S {
     type Output = S;
     #[inline(always)]
     fn add(self, o: S) -> S {
-        S(self.0 + o.0, self.1 + o.1)
+        S {
+            packed: self.packed.wrapping_add(o.packed),
+        }
     }
 }
 impl Sub for S {
     type Output = S;
     #[inline(always)]
     fn sub(self, o: S) -> S {
-        S(self.0 - o.0, self.1 - o.1)
+        S {
+            packed: self.packed.wrapping_sub(o.packed),
+        }
     }
 }
 impl Neg for S {
     type Output = S;
     #[inline(always)]
     fn neg(self) -> S {
-        S(-self.0, -self.1)
+        S {
+            packed: self.packed.wrapping_neg(),
+        }
     }
 }
 impl Mul<i32> for S {
     type Output = S;
     #[inline(always)]
     fn mul(self, k: i32) -> S {
-        S(self.0 * k, self.1 * k)
+        S {
+            packed: self.packed.wrapping_mul(k),
+        }
     }
 }
 impl AddAssign for S {
@@ -748,7 +795,7 @@ fn king_danger<T: Trace>(board: &Position, us: Color, att: &Attacks, trace: &mut
 /// fits the count's weights through this curve ([`danger_curve_f64`]).
 #[inline(always)]
 pub fn danger_curve(count: S) -> S {
-    let (mg, eg) = (count.0.max(0), count.1.max(0));
+    let (mg, eg) = (count.mg().max(0), count.eg().max(0));
     S(-(mg * mg) / DANGER_MG_DIV, -eg / DANGER_EG_DIV)
 }
 
@@ -913,7 +960,7 @@ fn complexity<T: Trace>(board: &Position, eg: i32, trace: &mut T) -> i32 {
     ];
     let mut count = 0;
     for (at, w, n) in features {
-        count += w.1 * n;
+        count += w.eg() * n;
         trace.complexity(at, n);
     }
     let adjustment = eg.signum() * count.max(-eg.abs());
@@ -967,7 +1014,7 @@ pub fn scale_case(board: &Position, strong: Color) -> Option<usize> {
 #[inline(always)]
 fn scale<T: Trace>(board: &Position, eg: i32, trace: &mut T) -> i32 {
     let strong = if eg < 0 { Color::Black } else { Color::White };
-    let factor = scale_case(board, strong).map_or(128, |i| weights::flat_weight(i).1);
+    let factor = scale_case(board, strong).map_or(128, |i| weights::flat_weight(i).eg());
     let scaled = eg * factor / 128;
     trace.add(Color::White, Term::Scale, S(0, scaled - eg));
     scaled
@@ -1134,9 +1181,9 @@ fn evaluate_with<T: Trace>(board: &Position, pawns: &PawnEval, trace: &mut T) ->
     trace.add(stm, Term::Tempo, TEMPO);
     trace.coeff(stm, index::TEMPO, 1);
     d += if stm == Color::White { TEMPO } else { -TEMPO };
-    let eg = d.1 + complexity(board, d.1, trace);
+    let eg = d.eg() + complexity(board, d.eg(), trace);
     let eg = scale(board, eg, trace);
-    let white = (d.0 * phase + eg * (MAX_PHASE - phase)) / MAX_PHASE;
+    let white = (d.mg() * phase + eg * (MAX_PHASE - phase)) / MAX_PHASE;
     (white, phase)
 }
 
@@ -1177,5 +1224,35 @@ fn from_side_to_move(pos: &Position, white: i32) -> i32 {
         white
     } else {
         -white
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::S;
+
+    /// The packed pair gives back both halves, signs included, and its sums, differences,
+    /// negations and multiples are those of the halves taken one by one.
+    #[test]
+    fn packed_pairs_do_the_arithmetic_of_their_halves() {
+        let values = [-20000, -4097, -300, -1, 0, 1, 255, 256, 4096, 20000];
+        for &a in &values {
+            for &b in &values {
+                let s = S(a, b);
+                assert_eq!((s.mg(), s.eg()), (a, b));
+                assert_eq!(((-s).mg(), (-s).eg()), (-a, -b));
+                for &k in &[-1, 0, 1, 3] {
+                    if (a * k).abs() <= 32767 && (b * k).abs() <= 32767 {
+                        let m = s * k;
+                        assert_eq!((m.mg(), m.eg()), (a * k, b * k));
+                    }
+                }
+                for &(c, d) in &[(-300, 7), (12, -12000), (0, 0), (9999, 9999)] {
+                    let (sum, diff) = (s + S(c, d), s - S(c, d));
+                    assert_eq!((sum.mg(), sum.eg()), (a + c, b + d));
+                    assert_eq!((diff.mg(), diff.eg()), (a - c, b - d));
+                }
+            }
+        }
     }
 }

@@ -174,12 +174,12 @@ fn eval_row(name: &str, w: eval::S, k: eval::S) -> String {
     format!(
         "{:<16} {:>5} {:>5}    {:>5} {:>5}    {:>5} {:>5}",
         name,
-        w.0,
-        w.1,
-        k.0,
-        k.1,
-        w.0 - k.0,
-        w.1 - k.1
+        w.mg(),
+        w.eg(),
+        k.mg(),
+        k.eg(),
+        w.mg() - k.mg(),
+        w.eg() - k.eg()
     )
 }
 
