@@ -466,6 +466,15 @@ fn king_zone(sq: Square) -> u64 {
     get_king_moves(sq).0 | 1u64 << sq.to_index()
 }
 
+/// Each kind of piece that has a mobility term, with its mobility table and where that
+/// table starts in the flat layout (a constant, so the loop over it unrolls).
+const MOBILE_KINDS: [(Piece, &[S], usize); 4] = [
+    (Piece::Knight, &MOBILITY_KNIGHT, index::MOBILITY_KNIGHT),
+    (Piece::Bishop, &MOBILITY_BISHOP, index::MOBILITY_BISHOP),
+    (Piece::Rook, &MOBILITY_ROOK, index::MOBILITY_ROOK),
+    (Piece::Queen, &MOBILITY_QUEEN, index::MOBILITY_QUEEN),
+];
+
 /// The terms of one side's own pieces, from that side's point of view, and its phase
 /// weight: material and squares, the bishop pair, rooks on open files and mobility.
 /// Records the pieces' attacks in `att` for the terms that need both sides' attacks.
@@ -527,14 +536,7 @@ fn pieces<T: Trace>(board: &Position, us: Color, att: &mut Attacks, trace: &mut 
     let blockers = BitBoard(occ);
     let their_zone = king_zone(board.king_square(them));
     let mut mobility = S::default();
-    // Each kind with its mobility table and where that table starts in the flat layout.
-    let kinds: [(Piece, &[S], usize); 4] = [
-        (Piece::Knight, &MOBILITY_KNIGHT, index::MOBILITY_KNIGHT),
-        (Piece::Bishop, &MOBILITY_BISHOP, index::MOBILITY_BISHOP),
-        (Piece::Rook, &MOBILITY_ROOK, index::MOBILITY_ROOK),
-        (Piece::Queen, &MOBILITY_QUEEN, index::MOBILITY_QUEEN),
-    ];
-    for (i, &(piece, table, at)) in kinds.iter().enumerate() {
+    for (i, &(piece, table, at)) in MOBILE_KINDS.iter().enumerate() {
         for sq in board.pieces(piece) & board.color_combined(us) {
             let a = match piece {
                 Piece::Knight => get_knight_moves(sq).0,
