@@ -104,6 +104,16 @@ impl Limits {
         self.movetime.is_none() && self.clock_of(us).is_none() && self.clock_of(!us).is_some()
     }
 
+    /// The part of `us`'s increment a move plans to spend (ms): [`INC_SPENT_NUM`] /
+    /// [`INC_SPENT_DEN`] of it.
+    fn increment_share(&self, us: Color) -> i64 {
+        let inc = match us {
+            Color::White => self.winc,
+            Color::Black => self.binc,
+        };
+        inc.unwrap_or(0).max(0) * INC_SPENT_NUM / INC_SPENT_DEN
+    }
+
     /// Computes deadlines for the side `us`, keeping `overhead` ms in hand for the GUI
     /// and the pipe. The hard deadline never exceeds the remaining clock minus overhead.
     pub fn deadlines(&self, us: Color, overhead: u64) -> Deadlines {
@@ -116,10 +126,6 @@ impl Limits {
                 hard: Some(t),
             };
         }
-        let inc = match us {
-            Color::White => self.winc,
-            Color::Black => self.binc,
-        };
         let time = if self.lacks_own_clock(us) {
             Some(0)
         } else {
@@ -129,13 +135,12 @@ impl Limits {
             return Deadlines::default();
         };
         let time = time.max(0);
-        let inc = inc.unwrap_or(0).max(0);
         let available = (time - overhead).max(MIN_DEADLINE_MS);
         let mtg = self
             .movestogo
             .map(|m| (m as i64).clamp(1, MAX_MOVES_TO_GO))
             .unwrap_or(DEFAULT_MOVES_TO_GO);
-        let base = available / mtg + inc * INC_SPENT_NUM / INC_SPENT_DEN;
+        let base = available / mtg + self.increment_share(us);
         // At most three planned shares on one move, and never more than a third of what
         // is left: a process starved of CPU by a busy machine overruns its deadline, and
         // what is kept back absorbs that.
@@ -208,6 +213,11 @@ pub struct TimeManager {
     last_score: i32,
     /// The soft deadline in effect now: scaled after each finished iteration.
     soft: Option<u64>,
+    /// The least the scaling leaves of the soft deadline: the increment's planned share
+    /// (ms). A settled move planned below it hands time back to a clock that grows
+    /// with every such move; over a long stable endgame that left a second and more
+    /// unused at the end of a game, time no later move was given.
+    floor: u64,
 }
 
 impl TimeManager {
@@ -220,6 +230,7 @@ impl TimeManager {
             stability: 0,
             last_score: 0,
             soft: deadlines.soft,
+            floor: limits.increment_share(us) as u64,
         }
     }
 
@@ -269,7 +280,8 @@ impl TimeManager {
             .clamp(NODE_SCALE_MIN, NODE_SCALE_MAX) as u64;
         let score = (HUNDREDTHS as i64 + drop as i64 * SCORE_SCALE_PER_CP)
             .clamp(SCORE_SCALE_MIN, SCORE_SCALE_MAX) as u64;
-        let scaled = soft * stab / HUNDREDTHS * node / HUNDREDTHS * score / HUNDREDTHS;
+        let scaled = (soft * stab / HUNDREDTHS * node / HUNDREDTHS * score / HUNDREDTHS)
+            .max(self.floor.min(soft));
         match self.deadlines.hard {
             Some(hard) => scaled.min(hard),
             None => scaled,
@@ -496,8 +508,10 @@ mod tests {
 
     /// Clock cases and what they give: the soft and hard deadlines, and the soft limit
     /// in effect after each of [`ITERATIONS`] (`None`: no deadline at all). Pinned when
-    /// the time manager became one type (unchanged then), and again when its scaling
-    /// was rebalanced (the clock bundle in docs/strength.md).
+    /// the time manager became one type (unchanged then), again when its scaling was
+    /// rebalanced (the clock bundle in docs/strength.md), and when the increment's share
+    /// became the least a scaled soft limit keeps (only the flagged clock with an
+    /// increment changed: 1 ms where the scaling gave 0).
     type Pinned = Option<(u64, u64, [u64; 10])>;
     #[rustfmt::skip]
     const PINNED: &[(Go, Pinned)] = &[
@@ -518,7 +532,7 @@ mod tests {
         ((W, Some(30), Some(30), None, None, None, None, 10),
             Some((1, 1, [1, 1, 1, 0, 1, 0, 1, 0, 1, 1]))),
         ((B, Some(1_000), Some(-50), Some(100), Some(100), None, None, 10),
-            Some((1, 1, [1, 1, 1, 0, 1, 0, 1, 0, 1, 1]))),
+            Some((1, 1, [1, 1, 1, 1, 1, 1, 1, 1, 1, 1]))),
         ((W, Some(3_600_000), Some(3_600_000), Some(0), Some(0), Some(80), None, 100),
             Some((71998, 215994,
                 [120955, 116923, 112891, 92733, 141516, 97973, 163288, 38878, 155514, 215994]))),
@@ -613,6 +627,34 @@ mod tests {
         assert!(soft_after(5, 50) > usual && soft_after(5, 90) < usual);
         assert!(soft_after(0, 70) > usual && soft_after(10, 70) < usual);
         assert!(soft_after(0, 0) <= hard);
+    }
+
+    /// A settled move on a short clock (a long endgame at 5+0.05) is still given the
+    /// increment's planned share: the scaling would plan about half of it, and every
+    /// such move would add to a clock that is never used.
+    #[test]
+    fn a_settled_move_spends_the_increment() {
+        let limits = Limits {
+            wtime: Some(400),
+            btime: Some(400),
+            winc: Some(50),
+            binc: Some(50),
+            ..Limits::default()
+        };
+        let mut tm = TimeManager::new(&limits, Color::White, 10);
+        let planned = tm.deadlines().soft.unwrap();
+        for depth in 1..=12 {
+            tm.iteration_done(&Iteration {
+                depth,
+                best_changed: depth == 1,
+                score: 10 * depth as i32,
+                best_nodes: 95,
+                nodes: 100,
+            });
+        }
+        let share = (50 * INC_SPENT_NUM / INC_SPENT_DEN) as u64;
+        assert_eq!(tm.soft_limit(), Some(share), "planned {planned}");
+        assert!(planned > share);
     }
 
     #[test]
