@@ -64,16 +64,14 @@ def main():
         names = [h["Black"], h["White"]] if black_first else [h["White"], h["Black"]]
         if engine not in names:
             continue
-        left = {}
+        mine = names.index(engine)
+        left = [base, base]
         for side in (0, 1):
-            clock = base
             for secs, depth in moves[side::2]:
-                if depth < 100 and clock < 1.0:
-                    spend[side == names.index(engine)][round(clock * 20) / 20].append(secs)
-                clock += inc - secs
-            left[names[side]] = clock
-        other = names[1 - names.index(engine)]
-        diff = left[engine] - left[other]
+                if depth < 100 and left[side] < 1.0:
+                    spend[side == mine][round(left[side] * 20) / 20].append(secs)
+                left[side] += inc - secs
+        diff = left[mine] - left[1 - mine]
         paired.append(diff)
         white = h["White"] == engine
         result = {"1-0": "win" if white else "loss", "0-1": "loss" if white else "win"}
