@@ -13,6 +13,7 @@
 //! `Searcher`); `pool` runs the threads, `iterate` the iterations at the root, `node`
 //! the tree below it, with the move `picker`, the `history` tables and `see` beside.
 
+mod guard;
 mod history;
 mod iterate;
 mod node;

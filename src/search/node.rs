@@ -438,9 +438,11 @@ impl Searcher<'_> {
         // threat (it stands if we pass) or a zugzwang (every move we have allows it,
         // while a pass, and so the null move, does not). Asked at most once, and only
         // when the cheaper conditions hold.
+        let after_null = self.frame_back(n.ply, 1).null;
         let mut threat = None;
+        let guard = &mut self.w.guard;
         let mut mate_threat =
-            |pos: &Position| *threat.get_or_insert_with(|| pos.mate_threat_or_zugzwang());
+            |pos: &Position| *threat.get_or_insert_with(|| guard.mate_threat(pos));
         // Reverse futility: so far above beta that a shallow search will not fall back
         // below it.
         if n.depth <= self.params.rfp_max_depth
@@ -451,7 +453,7 @@ impl Searcher<'_> {
         }
         // Null move: if passing still fails high, a real move will too. Not in pawn
         // endings, where passing may be the only good "move" (zugzwang).
-        let try_null = !self.frame_back(n.ply, 1).null
+        let try_null = !after_null
             && n.depth >= self.params.nmp_min_depth
             && n.eval >= n.beta
             && n.static_eval >= n.beta

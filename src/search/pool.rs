@@ -8,6 +8,7 @@ use std::time::Instant;
 
 use crate::types::ChessMove;
 
+use super::guard::GuardCache;
 use super::history::Histories;
 use super::params::WorkerParams;
 #[cfg(feature = "tune")]
@@ -33,6 +34,8 @@ pub struct Worker {
     pub(super) lmr: Box<[[[i32; 64]; 64]; 2]>,
     /// The pawn terms of the evaluation by pawn structure.
     pub(super) pawns: PawnCache,
+    /// The mate guard's answers by position.
+    pub(super) guard: GuardCache,
     /// The search parameters this worker searches with.
     pub(super) params: WorkerParams,
 }
@@ -59,6 +62,7 @@ impl Worker {
             pv_len: [0; MAX_PLY + 1],
             lmr: params.lmr_table(),
             pawns: PawnCache::new(),
+            guard: GuardCache::new(),
             params,
         }
     }
