@@ -139,6 +139,7 @@ impl std::error::Error for MoveError {}
 struct Undo {
     board: Board,
     castling: Castling,
+    keys: StructureKeys,
     halfmove: u32,
     rep_window: u32,
     fullmove: u32,
@@ -149,6 +150,9 @@ struct Undo {
 #[derive(Clone)]
 pub struct Position {
     board: Board,
+    /// The keys of the pawn structure and of each side's other pieces, kept with the
+    /// board: the search asks for them two or three times a node.
+    keys: StructureKeys,
     /// The castling rights in Chess960 mode (empty, with key 0, in standard mode, where
     /// the board holds them).
     castling: Castling,
@@ -244,6 +248,62 @@ fn attackers(board: &Board, sq: Square, occupied: BitBoard) -> BitBoard {
         | (chess::get_king_moves(sq) & *board.pieces(Piece::King))
         | (chess::get_bishop_moves(sq, occupied) & diag)
         | (chess::get_rook_moves(sq, occupied) & orth)
+}
+
+/// The keys of where the pawns stand and of where each side's other pieces stand, for
+/// the tables indexed by them (the pawn cache, the correction histories). Computed
+/// from the bitboards, not updated by Zobrist steps, so that a key is the same however
+/// the position was reached.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct StructureKeys {
+    pawn: u64,
+    non_pawn: [u64; 2],
+}
+
+impl StructureKeys {
+    fn of(b: &Board) -> StructureKeys {
+        StructureKeys {
+            pawn: pawn_key(b),
+            non_pawn: [non_pawn_key(b, Color::White), non_pawn_key(b, Color::Black)],
+        }
+    }
+
+    /// The keys of `after`, one move (or pass) from `before`, whose keys these are:
+    /// only a key whose pieces moved is computed again (a move changes one or two).
+    #[inline]
+    fn after(self, before: &Board, after: &Board) -> StructureKeys {
+        let pawns = |b: &Board| *b.pieces(Piece::Pawn);
+        let others = |b: &Board, c: Color| *b.color_combined(c) & !pawns(b);
+        let mut keys = self;
+        if pawns(before) != pawns(after) {
+            keys.pawn = pawn_key(after);
+        }
+        for c in [Color::White, Color::Black] {
+            if others(before, c) != others(after, c) {
+                keys.non_pawn[c.to_index()] = non_pawn_key(after, c);
+            }
+        }
+        keys
+    }
+}
+
+/// A key of the pawn structure alone (the crate's pawn hash is a stub that returns 0).
+#[inline]
+fn pawn_key(b: &Board) -> u64 {
+    let pawns = *b.pieces(Piece::Pawn);
+    let white = (pawns & *b.color_combined(Color::White)).0;
+    let black = (pawns & *b.color_combined(Color::Black)).0;
+    mix(white) ^ mix(black.rotate_left(17) ^ 0x94D0_49BB_1331_11EB)
+}
+
+/// A key of where the pieces of `side` other than pawns stand (king included).
+#[inline]
+fn non_pawn_key(b: &Board, side: Color) -> u64 {
+    let ours = *b.color_combined(side);
+    let of = |p: Piece| (*b.pieces(p) & ours).0;
+    mix(of(Piece::Knight) ^ of(Piece::Bishop).rotate_left(23))
+        ^ mix(of(Piece::Rook) ^ of(Piece::Queen).rotate_left(29) ^ 0x2545_F491_4F6C_DD1D)
+        ^ mix(of(Piece::King) ^ 0x94D0_49BB_1331_11EB)
 }
 
 /// Spreads the bits of `x` over the whole word (a SplitMix64 finaliser), for keys made
@@ -448,6 +508,7 @@ impl Position {
             .map_err(|_| FenError::EnPassant(fields[3].to_string()))?;
 
         Ok(Position {
+            keys: StructureKeys::of(&board),
             board,
             castling,
             chess960,
@@ -863,11 +924,13 @@ impl Position {
         if self.board.side_to_move() == Color::Black {
             self.fullmove += 1;
         }
-        if self.chess960 {
-            self.make_move_960(mv);
+        let after = if self.chess960 {
+            self.move_960(mv)
         } else {
-            self.board = self.board.make_move_new(mv);
-        }
+            self.board.make_move_new(mv)
+        };
+        self.keys = self.keys.after(&self.board, &after);
+        self.board = after;
         if zeroing {
             self.halfmove = 0;
             self.rep_window = 0;
@@ -877,14 +940,16 @@ impl Position {
         }
     }
 
-    /// The board and Chess960 castling rights after `mv` (legal here): a king move ends
-    /// its side's rights, a move from or onto a castling rook's square that rook's.
-    fn make_move_960(&mut self, mv: ChessMove) {
+    /// The board after `mv` (legal here) in Chess960, whose castling rights it sets: a
+    /// king move ends its side's rights, a move from or onto a castling rook's square
+    /// that rook's.
+    fn move_960(&mut self, mv: ChessMove) -> Board {
         let (from, to) = (mv.get_source(), mv.get_dest());
         let us = self.board.side_to_move();
         let king_moved = self.board.piece_on(from) == Some(Piece::King);
-        self.board = self.board_after(mv);
+        let board = self.board_after(mv);
         self.castling.after_move(us, from, to, king_moved);
+        board
     }
 
     /// Passes the move (for null-move pruning). The side to move must not be in check:
@@ -908,6 +973,7 @@ impl Position {
         self.undo.push(Undo {
             board: self.board,
             castling: self.castling,
+            keys: self.keys,
             halfmove: self.halfmove,
             rep_window: self.rep_window,
             fullmove: self.fullmove,
@@ -921,6 +987,7 @@ impl Position {
         self.history.pop();
         self.board = u.board;
         self.castling = u.castling;
+        self.keys = u.keys;
         self.halfmove = u.halfmove;
         self.rep_window = u.rep_window;
         self.fullmove = u.fullmove;
@@ -1079,10 +1146,7 @@ impl Position {
     /// 0), for tables indexed by pawn structure such as correction history.
     #[inline]
     pub fn pawn_key(&self) -> u64 {
-        let pawns = *self.board.pieces(Piece::Pawn);
-        let white = (pawns & *self.board.color_combined(Color::White)).0;
-        let black = (pawns & *self.board.color_combined(Color::Black)).0;
-        mix(white) ^ mix(black.rotate_left(17) ^ 0x94D0_49BB_1331_11EB)
+        self.keys.pawn
     }
 
     /// A key of where the pieces of `side` other than pawns stand (king included), for
@@ -1090,12 +1154,7 @@ impl Position {
     /// pieces as well as the pawns.
     #[inline]
     pub fn non_pawn_key(&self, side: Color) -> u64 {
-        let b = &self.board;
-        let ours = *b.color_combined(side);
-        let of = |p: Piece| (*b.pieces(p) & ours).0;
-        mix(of(Piece::Knight) ^ of(Piece::Bishop).rotate_left(23))
-            ^ mix(of(Piece::Rook) ^ of(Piece::Queen).rotate_left(29) ^ 0x2545_F491_4F6C_DD1D)
-            ^ mix(of(Piece::King) ^ 0x94D0_49BB_1331_11EB)
+        self.keys.non_pawn[side.to_index()]
     }
 
     /// Whether the side to move has a piece other than pawns and king: without one,
@@ -1371,8 +1430,10 @@ impl Position {
             b.castle_rights(Color::White),
             ep,
         );
+        let board: Board = builder.try_into().expect("a mirrored legal board is legal");
         Position {
-            board: builder.try_into().expect("a mirrored legal board is legal"),
+            keys: StructureKeys::of(&board),
+            board,
             castling: self.castling.mirrored(),
             chess960: self.chess960,
             halfmove: self.halfmove,
@@ -1757,6 +1818,51 @@ mod tests {
             p.make_move(m);
             p.unmake_move();
             assert_eq!(p.to_fen(), before);
+        }
+    }
+
+    /// The structure keys kept through moves, passes and take-backs are the keys the
+    /// board gives when computed afresh, in every line three plies deep from positions
+    /// with captures, promotions, en passant and castling (Chess960's too).
+    #[test]
+    fn kept_structure_keys_match_fresh_ones() {
+        fn walk(p: &mut Position, depth: u32) {
+            assert_eq!(p.keys, StructureKeys::of(&p.board), "{}", p.to_fen());
+            if depth == 0 {
+                return;
+            }
+            if !p.in_check() {
+                p.make_null_move();
+                assert_eq!(p.keys, StructureKeys::of(&p.board), "{} (pass)", p.to_fen());
+                p.unmake_move();
+            }
+            for m in p.legal_moves() {
+                let before = p.keys;
+                p.make_move(m);
+                walk(p, depth - 1);
+                p.unmake_move();
+                assert_eq!(p.keys, before, "{m} taken back");
+            }
+        }
+        let fens = [
+            (
+                "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+                false,
+            ),
+            (
+                "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+                false,
+            ),
+            ("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", false),
+            (
+                "1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w GBgb - 0 1",
+                true,
+            ),
+        ];
+        for (fen, chess960) in fens {
+            let mut p = Position::from_fen_in(fen, chess960).unwrap();
+            walk(&mut p, 3);
+            assert_eq!(p.mirrored().keys, StructureKeys::of(&p.mirrored().board));
         }
     }
 }
