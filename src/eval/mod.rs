@@ -1024,7 +1024,8 @@ fn scale<T: Trace>(board: &Position, eg: i32, trace: &mut T) -> i32 {
 
 /// The terms that depend on the pawns alone, for both sides, and so can be cached by
 /// pawn structure ([`PawnCache`]): doubled, isolated, backward, supported and phalanx
-/// pawns, candidate passers and the passed pawns' rank bonus.
+/// pawns, candidate passers and the passed pawns' rank bonus; and each king's shelter,
+/// which depends on the pawns and that king's square.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct PawnEval {
     white_pawns: u64,
@@ -1033,6 +1034,10 @@ pub struct PawnEval {
     score: S,
     /// Every passed pawn of both sides.
     passers: u64,
+    /// [`king_shelter`] of each side, for the king on `shelter_king[c] - 1` (0: not yet
+    /// computed for this structure).
+    shelter: [S; 2],
+    shelter_king: [u8; 2],
 }
 
 fn pawn_eval<T: Trace>(board: &Position, trace: &mut T) -> PawnEval {
@@ -1118,7 +1123,7 @@ pub struct PawnCache {
     entries: Vec<PawnEval>,
 }
 
-/// Entries in a [`PawnCache`] (32 bytes each: 256 KiB).
+/// Entries in a [`PawnCache`] (40 bytes each: 320 KiB).
 const PAWN_CACHE_SIZE: usize = 1 << 13;
 
 impl Default for PawnCache {
@@ -1149,6 +1154,8 @@ impl PawnCache {
         crate::prefetch::prefetch(&self.entries[Self::slot(pawn_key)]);
     }
 
+    /// The pawn terms of `pos`, shelters included: from the cache when it holds them
+    /// (a king that moved within the same structure has its shelter computed again).
     #[inline]
     fn probe(&mut self, pos: &Position) -> PawnEval {
         let board = pos;
@@ -1158,6 +1165,13 @@ impl PawnCache {
         let slot = &mut self.entries[Self::slot(pos.pawn_key())];
         if slot.white_pawns != white || slot.black_pawns != black {
             *slot = pawn_eval(board, &mut NoTrace);
+        }
+        for us in [Color::White, Color::Black] {
+            let (c, king) = (us.to_index(), board.king_square(us).to_index() as u8 + 1);
+            if slot.shelter_king[c] != king {
+                slot.shelter[c] = king_shelter(board, us, &mut NoTrace);
+                slot.shelter_king[c] = king;
+            }
         }
         *slot
     }
@@ -1172,7 +1186,7 @@ fn evaluate_with<T: Trace>(board: &Position, pawns: &PawnEval, trace: &mut T) ->
     let mut d = w - b + pawns.score;
     let closed = closedness(board);
     for (us, sign) in [(Color::White, 1), (Color::Black, -1)] {
-        let king = king_danger(board, us, &att, trace) + king_shelter(board, us, trace);
+        let king = king_danger(board, us, &att, trace) + pawns.shelter[us.to_index()];
         let others = passed_pawns(board, us, pawns.passers, &att, trace)
             + placement(board, us, &att, closed, trace)
             + threats(board, us, &att, trace);
@@ -1191,7 +1205,10 @@ fn evaluate_with<T: Trace>(board: &Position, pawns: &PawnEval, trace: &mut T) ->
 
 /// Evaluates `board` from White's point of view, reporting each term to `trace`.
 pub fn evaluate_traced<T: Trace>(board: &Position, trace: &mut T) -> (i32, i32) {
-    let pawns = pawn_eval(board, trace);
+    let mut pawns = pawn_eval(board, trace);
+    for us in [Color::White, Color::Black] {
+        pawns.shelter[us.to_index()] = king_shelter(board, us, trace);
+    }
     evaluate_with(board, &pawns, trace)
 }
 
