@@ -1177,6 +1177,48 @@ impl PawnCache {
     }
 }
 
+/// Recent static evaluations by position key. The search evaluates many positions
+/// again within an iteration and from one to the next (transpositions, quiescence
+/// nodes, and nodes whose table entry was replaced), and an evaluation depends on the
+/// position alone, so a remembered one is the same number. A slot holds 32 bits of the
+/// key beside the 16 that chose it: another position passes a probe once in 2^32.
+pub struct EvalCache {
+    /// The key's high 32 bits above the evaluation's 32, by the key's low bits.
+    slots: Box<[u64]>,
+}
+
+/// The eval cache has 2^EVAL_CACHE_BITS slots: 512 KiB. On `tiefe bench` (callgrind)
+/// 32 KiB saves 84M instructions of 2,460M, 128 KiB 103M, 512 KiB 110M.
+const EVAL_CACHE_BITS: u32 = 16;
+
+impl Default for EvalCache {
+    fn default() -> Self {
+        EvalCache::new()
+    }
+}
+
+impl EvalCache {
+    /// An empty cache.
+    pub fn new() -> EvalCache {
+        EvalCache {
+            slots: vec![0; 1 << EVAL_CACHE_BITS].into_boxed_slice(),
+        }
+    }
+
+    /// [`evaluate_cached`] of `pos`, from this cache when it holds it.
+    #[inline]
+    pub fn evaluate(&mut self, pos: &Position, pawns: &mut PawnCache) -> i32 {
+        let key = pos.key();
+        let slot = &mut self.slots[key as usize & ((1 << EVAL_CACHE_BITS) - 1)];
+        if *slot >> 32 == key >> 32 {
+            return *slot as u32 as i32;
+        }
+        let eval = evaluate_cached(pos, pawns);
+        *slot = (key >> 32) << 32 | eval as u32 as u64;
+        eval
+    }
+}
+
 /// The evaluation from the pawn terms `pawns` on: White's point of view, and the phase.
 #[inline(always)]
 fn evaluate_with<T: Trace>(board: &Position, pawns: &PawnEval, trace: &mut T) -> (i32, i32) {

@@ -9,7 +9,7 @@ use super::history::{history_bonus, CorrectionKeys, PieceTo};
 use super::params::TB_DEPTH_BONUS;
 use super::picker::{self, piece_to, Origin, Picker};
 use super::{see, Event, ProvenBest, Searcher, STACK_OFFSET};
-use crate::eval::{evaluate, evaluate_cached};
+use crate::eval::evaluate;
 use crate::position::Position;
 use crate::score::{
     is_mate, mated_in, DRAW, EVAL_NONE, INFINITY, MATE, MATE_BOUND, MAX_PLY, TB_BOUND,
@@ -171,7 +171,7 @@ impl Searcher<'_> {
     fn static_eval(&mut self, pos: &Position, entry: Option<&Entry>) -> (i32, i32) {
         let raw = match entry.map(|e| e.eval).filter(|&e| e != EVAL_NONE) {
             Some(e) => e,
-            None => evaluate_cached(pos, &mut self.w.pawns),
+            None => self.w.evals.evaluate(pos, &mut self.w.pawns),
         };
         if !self.config.pruning {
             return (raw, raw);

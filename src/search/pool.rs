@@ -17,7 +17,7 @@ use super::{
     Event, Frame, Outcome, Report, Request, SearchConfig, Searcher, Stats, EMPTY_FRAME,
     STACK_OFFSET,
 };
-use crate::eval::PawnCache;
+use crate::eval::{EvalCache, PawnCache};
 use crate::position::Position;
 use crate::score::{MATE_BOUND, MAX_PLY};
 use crate::syzygy::Syzygy;
@@ -34,6 +34,8 @@ pub struct Worker {
     pub(super) lmr: Box<[[[i32; 64]; 64]; 2]>,
     /// The pawn terms of the evaluation by pawn structure.
     pub(super) pawns: PawnCache,
+    /// Recent evaluations by position.
+    pub(super) evals: EvalCache,
     /// The mate guard's answers by position.
     pub(super) guard: GuardCache,
     /// The search parameters this worker searches with.
@@ -62,6 +64,7 @@ impl Worker {
             pv_len: [0; MAX_PLY + 1],
             lmr: params.lmr_table(),
             pawns: PawnCache::new(),
+            evals: EvalCache::new(),
             guard: GuardCache::new(),
             params,
         }
