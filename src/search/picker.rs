@@ -125,29 +125,29 @@ impl Scored {
     }
 
     #[inline]
-    fn score(&self, i: usize) -> i32 {
-        // SAFETY: callers read scores only in ranges that were scored: noisy moves at
-        // generation, quiet moves in the ScoreQuiets stage (and only when sorting).
-        unsafe { self.scores[i].assume_init() }
-    }
-
-    #[inline]
     fn swap(&mut self, a: usize, b: usize) {
         self.moves.swap(a, b);
         self.scores.swap(a, b);
     }
 
-    /// Index of the best-scored move in `from..len` (selection sort: a cutoff usually
-    /// comes after a few moves, so sorting all would waste work).
+    /// Index of the best-scored move in `from..len`, the first of equals (selection
+    /// sort: a cutoff usually comes after a few moves, so sorting all would waste work).
+    /// Two passes, the highest score and then where it first stands: the first pass has
+    /// no dependence from one element to the next, so it runs on vector registers.
     #[inline]
     fn best_from(&self, from: usize) -> usize {
-        let mut best = from;
-        for i in from + 1..self.len {
-            if self.score(i) > self.score(best) {
-                best = i;
-            }
-        }
-        best
+        debug_assert!(from < self.len);
+        // SAFETY: the picker sorts only lists that were scored, and `from..len` lies in
+        // them: noisy moves are scored as they are generated, quiet moves in the
+        // ScoreQuiets stage (and sorted only then).
+        let scores = unsafe {
+            std::slice::from_raw_parts(
+                self.scores.as_ptr().add(from).cast::<i32>(),
+                self.len - from,
+            )
+        };
+        let best = scores.iter().copied().max().unwrap_or(0);
+        from + scores.iter().position(|&s| s == best).unwrap_or(0)
     }
 
     /// Moves the best-scored move in `from..len` to `from` and returns it.
