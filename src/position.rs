@@ -24,6 +24,8 @@ use chess::{
 
 use crate::castling::{self, Castling, KING_SIDE, QUEEN_SIDE};
 
+mod moves;
+
 /// See [`Position::check_info`].
 pub type CheckInfo = [BitBoard; 7];
 
@@ -833,8 +835,8 @@ impl Position {
 
     /// Hands each legal move to `f` with whether it is noisy (a capture or a
     /// promotion), in the generator's order; with `noisy_only`, only the noisy ones.
-    /// The move picker fills its buffer through this, so that move generation stays
-    /// behind `Position`; the noisy flag comes along because the picker sorts on it.
+    /// Through the crate's generator: the move picker uses it in check, and
+    /// [`Position::noisy_moves`] and [`Position::quiet_moves`] otherwise.
     #[inline]
     pub fn generate_moves(&self, noisy_only: bool, mut f: impl FnMut(ChessMove, bool)) {
         let board = &self.board;
@@ -857,6 +859,25 @@ impl Position {
         if self.chess960 && !noisy_only {
             for m in self.castles_960().into_iter().flatten() {
                 f(m, false);
+            }
+        }
+    }
+
+    /// Hands each noisy move (a capture or a promotion) to `f`, in the order of
+    /// [`Position::generate_moves`]. Not in check: evasions come from that.
+    #[inline]
+    pub fn noisy_moves(&self, f: impl FnMut(ChessMove)) {
+        moves::for_each_noisy(&self.board, f);
+    }
+
+    /// Hands each quiet move to `f`, in the order of [`Position::generate_moves`]
+    /// (Chess960 castles last). Not in check: evasions come from that.
+    #[inline]
+    pub fn quiet_moves(&self, mut f: impl FnMut(ChessMove)) {
+        moves::for_each_quiet(&self.board, &mut f);
+        if self.chess960 {
+            for m in self.castles_960().into_iter().flatten() {
+                f(m);
             }
         }
     }
@@ -1824,6 +1845,62 @@ mod tests {
     /// The structure keys kept through moves, passes and take-backs are the keys the
     /// board gives when computed afresh, in every line three plies deep from positions
     /// with captures, promotions, en passant and castling (Chess960's too).
+    /// The noisy and the quiet moves generated apart are the crate generator's, in the
+    /// same order (the picker breaks ties by it), at every position two plies deep
+    /// from the perft suites' and the Chess960 starts (pins, en passant, promotions,
+    /// castling of both kinds).
+    #[test]
+    fn split_generation_matches_the_crates() {
+        fn walk(p: &mut Position, depth: u32) {
+            if !p.in_check() {
+                let (mut noisy, mut quiet) = (Vec::new(), Vec::new());
+                p.generate_moves(false, |m, n| {
+                    if n { &mut noisy } else { &mut quiet }.push(m)
+                });
+                let mut masked = Vec::new();
+                p.generate_moves(true, |m, _| masked.push(m));
+                assert_eq!(masked, noisy, "{} (masked)", p.to_fen());
+                let (mut fast_noisy, mut fast_quiet) = (Vec::new(), Vec::new());
+                p.noisy_moves(|m| fast_noisy.push(m));
+                p.quiet_moves(|m| fast_quiet.push(m));
+                assert_eq!(fast_noisy, noisy, "{} (noisy)", p.to_fen());
+                assert_eq!(fast_quiet, quiet, "{} (quiet)", p.to_fen());
+            }
+            if depth == 0 {
+                return;
+            }
+            for m in p.legal_moves() {
+                p.make_move(m);
+                walk(p, depth - 1);
+                p.unmake_move();
+            }
+        }
+        let suites = [
+            include_str!("../tests/data/perftsuite.epd"),
+            include_str!("../tests/data/perft_marcel_sample.epd"),
+        ];
+        let extra = [
+            "8/8/8/KPp4r/8/8/8/7k w - c6 0 1",
+            "8/8/8/8/k2Pp2Q/8/8/4K3 b - d3 0 1",
+            "4k3/8/8/2bPp3/8/8/8/K7 w - e6 0 1",
+            "r3k2r/1P4P1/8/8/8/8/1p4p1/R3K2R w KQkq - 0 1",
+        ];
+        let fens = suites
+            .iter()
+            .flat_map(|s| s.lines())
+            .filter_map(|l| l.split(';').next())
+            .map(str::trim)
+            .filter(|f| !f.is_empty())
+            .chain(extra);
+        for fen in fens {
+            walk(&mut Position::from_fen(fen).unwrap(), 2);
+        }
+        let starts = include_str!("../tests/data/chess960.epd");
+        for fen in starts.lines().filter_map(|l| l.split(';').next()).take(40) {
+            walk(&mut Position::from_fen_in(fen.trim(), true).unwrap(), 2);
+        }
+    }
+
     #[test]
     fn kept_structure_keys_match_fresh_ones() {
         fn walk(p: &mut Position, depth: u32) {

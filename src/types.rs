@@ -13,7 +13,8 @@ pub use chess::{
 
 #[cfg(test)]
 mod tests {
-    /// Only this module and the position module name the `chess` crate.
+    /// Only this module and the position module (with its submodules) name the
+    /// `chess` crate.
     #[test]
     fn the_crate_is_named_in_two_modules_only() {
         let root = concat!(env!("CARGO_MANIFEST_DIR"), "/src");
@@ -31,7 +32,8 @@ mod tests {
                     .unwrap()
                     .to_string_lossy()
                     .to_string();
-                if rel == "types.rs" || rel == "position.rs" || !rel.ends_with(".rs") {
+                let in_position = rel == "position.rs" || rel.starts_with("position/");
+                if rel == "types.rs" || in_position || !rel.ends_with(".rs") {
                     continue;
                 }
                 let text = std::fs::read_to_string(&path).unwrap();

@@ -173,6 +173,9 @@ pub struct Picker {
     noisy: Scored,
     /// The other moves: a list of their own, so that neither list is copied into place.
     quiet: Scored,
+    /// Whether the quiet moves are still to be generated: out of check they are worked
+    /// out only when the quiet stage is reached, which most nodes never do.
+    quiets_pending: bool,
     n_bad: usize,
     /// The next index to hand out from the list of the current stage.
     next: usize,
@@ -199,6 +202,7 @@ impl Picker {
             check_squares: None,
             noisy: Scored::new(),
             quiet: Scored::new(),
+            quiets_pending: false,
             n_bad: 0,
             next: 0,
         }
@@ -222,23 +226,50 @@ impl Picker {
         }
     }
 
-    /// Generates the legal moves into the noisy and quiet lists, and scores the noisy
-    /// ones. Kept out of [`Picker::next`] (as are the other stage changes), which runs
-    /// once per move: inlined there, the setup of every stage was hoisted to its entry
-    /// and paid on each call (about 180 instructions, 4% of a search's).
+    /// Generates the noisy moves into their list, scored, and in check the quiet
+    /// evasions too (out of check those wait for [`Picker::generate_quiets`]). Kept
+    /// out of [`Picker::next`] (as are the other stage changes), which runs once per
+    /// move: inlined there, the setup of every stage was hoisted to its entry and paid
+    /// on each call (about 180 instructions, 4% of a search's).
     #[inline(never)]
     fn generate(&mut self, pos: &Position, hist: &Histories) {
-        pos.generate_moves(self.noisy_only, |m, noisy| {
-            if Some(m) == self.tt_move {
-                return;
-            }
-            if noisy {
-                self.noisy.push_scored(m, noisy_score(pos, m, hist));
-            } else {
-                self.quiet.push(m);
-            }
-        });
+        let tt_move = self.tt_move;
+        if pos.in_check() {
+            pos.generate_moves(self.noisy_only, |m, noisy| {
+                if Some(m) == tt_move {
+                    return;
+                }
+                if noisy {
+                    self.noisy.push_scored(m, noisy_score(pos, m, hist));
+                } else {
+                    self.quiet.push(m);
+                }
+            });
+        } else {
+            let noisy = &mut self.noisy;
+            pos.noisy_moves(|m| {
+                if Some(m) != tt_move {
+                    noisy.push_scored(m, noisy_score(pos, m, hist));
+                }
+            });
+            self.quiets_pending = !self.noisy_only;
+        }
         self.next = 0;
+    }
+
+    /// Generates the quiet moves into their list when [`Picker::generate`] left them.
+    #[inline(never)]
+    fn generate_quiets(&mut self, pos: &Position) {
+        if self.quiets_pending {
+            self.quiets_pending = false;
+            let tt_move = self.tt_move;
+            let quiet = &mut self.quiet;
+            pos.quiet_moves(|m| {
+                if Some(m) != tt_move {
+                    quiet.push(m);
+                }
+            });
+        }
     }
 
     /// Scores the quiet moves by butterfly history and the continuation histories of
@@ -334,6 +365,7 @@ impl Picker {
                     }
                 }
                 Stage::ScoreQuiets => {
+                    self.generate_quiets(pos);
                     self.next = 0;
                     self.stage = Stage::Quiets;
                     if !self.skip_quiets {
