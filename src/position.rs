@@ -23,6 +23,7 @@ use chess::{
 };
 
 use crate::castling::{self, Castling, KING_SIDE, QUEEN_SIDE};
+use crate::types::Squares;
 
 mod moves;
 
@@ -1571,7 +1572,7 @@ fn check_info(b: &Board) -> CheckInfo {
         | chess::get_rook_moves(king, EMPTY) & (*b.pieces(Piece::Rook) | queens))
         & ours;
     let mut discoverers = EMPTY;
-    for s in snipers {
+    for s in Squares::from(snipers) {
         let between = chess::between(s, king) & occupied;
         if between.popcnt() == 1 && between & ours != EMPTY {
             discoverers |= between;
@@ -1634,14 +1635,14 @@ fn each_plain_check(
         if aim == EMPTY {
             continue;
         }
-        for from in of(piece) {
+        for from in Squares::from(of(piece)) {
             // A pinned piece moves only along the line through its king.
             let free = if pinned & BitBoard::from_square(from) == EMPTY {
                 !EMPTY
             } else {
                 chess::line(from, our_king)
             };
-            for to in moves(from) & aim & free {
+            for to in Squares::from(moves(from) & aim & free) {
                 if f(ChessMove::new(from, to, None)) {
                     return true;
                 }

@@ -25,7 +25,7 @@ use std::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
 
 use crate::types::{
     get_bishop_moves, get_file, get_king_moves, get_knight_moves, get_rook_moves, BitBoard, Color,
-    Piece, Square, ALL_FILES,
+    Piece, Square, Squares, ALL_FILES,
 };
 
 use crate::position::Position;
@@ -409,7 +409,7 @@ fn table_index(color: Color, sq: usize) -> usize {
 
 #[inline(always)]
 fn bits(b: u64) -> impl Iterator<Item = usize> {
-    BitBoard(b).map(|s| s.to_index())
+    Squares(b).map(|s| s.to_index())
 }
 
 /// What each side attacks, computed once per evaluation and shared by the terms that
@@ -517,7 +517,7 @@ fn pieces<T: Trace>(board: &Position, us: Color, att: &mut Attacks, trace: &mut 
 
     // Rooks on open and half-open files.
     let mut rooks = S::default();
-    for s in board.pieces(Piece::Rook) & board.color_combined(us) {
+    for s in Squares::from(board.pieces(Piece::Rook) & board.color_combined(us)) {
         let file = get_file(s.get_file()).0;
         if file & pawns == 0 {
             rooks += ROOK_OPEN;
@@ -537,7 +537,7 @@ fn pieces<T: Trace>(board: &Position, us: Color, att: &mut Attacks, trace: &mut 
     let their_zone = king_zone(board.king_square(them));
     let mut mobility = S::default();
     for (i, &(piece, table, at)) in MOBILE_KINDS.iter().enumerate() {
-        for sq in board.pieces(piece) & board.color_combined(us) {
+        for sq in Squares::from(board.pieces(piece) & board.color_combined(us)) {
             let a = match piece {
                 Piece::Knight => get_knight_moves(sq).0,
                 Piece::Bishop => get_bishop_moves(sq, blockers).0,
@@ -659,7 +659,7 @@ fn placement<T: Trace>(
         trace.coeff(us, at, n);
     };
     for (k, piece) in [Piece::Knight, Piece::Bishop].into_iter().enumerate() {
-        for sq in BitBoard(board.pieces(piece).0 & ours) {
+        for sq in Squares(board.pieces(piece).0 & ours) {
             let s = sq.to_index();
             let r = relative_rank(us, s);
             let bit = 1u64 << s;

@@ -25,6 +25,8 @@ use chess::{
     EMPTY,
 };
 
+use crate::types::Squares;
+
 /// The pieces a promotion may make, in the crate's order.
 const PROMOTIONS: [Piece; 4] = [Piece::Queen, Piece::Knight, Piece::Rook, Piece::Bishop];
 
@@ -43,7 +45,7 @@ pub(super) fn for_each_noisy(board: &Board, mut f: impl FnMut(ChessMove)) {
 
     let pawns = ours(Piece::Pawn);
     let seventh = get_rank(us.to_seventh_rank());
-    for src in (pawns & !pinned).chain(pawns & pinned) {
+    for src in Squares::from(pawns & !pinned).chain(Squares::from(pawns & pinned)) {
         let mut targets = get_pawn_attacks(src, us, theirs);
         let promotes = BitBoard::from_square(src) & seventh != EMPTY;
         if promotes {
@@ -52,7 +54,7 @@ pub(super) fn for_each_noisy(board: &Board, mut f: impl FnMut(ChessMove)) {
         if pinned & BitBoard::from_square(src) != EMPTY {
             targets &= line(king, src);
         }
-        for dest in targets {
+        for dest in Squares::from(targets) {
             if promotes {
                 for piece in PROMOTIONS {
                     f(ChessMove::new(src, dest, Some(piece)));
@@ -65,33 +67,33 @@ pub(super) fn for_each_noisy(board: &Board, mut f: impl FnMut(ChessMove)) {
     if let Some(victim) = board.en_passant() {
         let dest = victim.uforward(us);
         let files = get_adjacent_files(victim.get_file());
-        for src in get_rank(victim.get_rank()) & files & pawns {
+        for src in Squares::from(get_rank(victim.get_rank()) & files & pawns) {
             if en_passant_is_legal(board, src, dest, victim) {
                 f(ChessMove::new(src, dest, None));
             }
         }
     }
 
-    for src in ours(Piece::Knight) & !pinned {
-        for dest in get_knight_moves(src) & theirs {
+    for src in Squares::from(ours(Piece::Knight) & !pinned) {
+        for dest in Squares::from(get_knight_moves(src) & theirs) {
             f(ChessMove::new(src, dest, None));
         }
     }
     for (piece, attacks) in SLIDERS {
         let pieces = ours(piece);
-        for src in pieces & !pinned {
-            for dest in attacks(src, occupied) & theirs {
+        for src in Squares::from(pieces & !pinned) {
+            for dest in Squares::from(attacks(src, occupied) & theirs) {
                 f(ChessMove::new(src, dest, None));
             }
         }
-        for src in pieces & pinned {
-            for dest in attacks(src, occupied) & theirs & line(king, src) {
+        for src in Squares::from(pieces & pinned) {
+            for dest in Squares::from(attacks(src, occupied) & theirs & line(king, src)) {
                 f(ChessMove::new(src, dest, None));
             }
         }
     }
 
-    for dest in get_king_moves(king) & theirs {
+    for dest in Squares::from(get_king_moves(king) & theirs) {
         if !attacked_without_king(board, dest) {
             f(ChessMove::new(king, dest, None));
         }
@@ -113,44 +115,44 @@ pub(super) fn for_each_quiet(board: &Board, mut f: impl FnMut(ChessMove)) {
 
     // A pawn on the seventh rank only promotes: its moves are all noisy.
     let pawns = ours(Piece::Pawn) & !get_rank(us.to_seventh_rank());
-    for src in pawns & !pinned {
-        for dest in get_pawn_quiets(src, us, occupied) {
+    for src in Squares::from(pawns & !pinned) {
+        for dest in Squares::from(get_pawn_quiets(src, us, occupied)) {
             f(ChessMove::new(src, dest, None));
         }
     }
-    for src in pawns & pinned {
-        for dest in get_pawn_quiets(src, us, occupied) & line(king, src) {
+    for src in Squares::from(pawns & pinned) {
+        for dest in Squares::from(get_pawn_quiets(src, us, occupied) & line(king, src)) {
             f(ChessMove::new(src, dest, None));
         }
     }
 
-    for src in ours(Piece::Knight) & !pinned {
-        for dest in get_knight_moves(src) & empty {
+    for src in Squares::from(ours(Piece::Knight) & !pinned) {
+        for dest in Squares::from(get_knight_moves(src) & empty) {
             f(ChessMove::new(src, dest, None));
         }
     }
     for (piece, attacks) in SLIDERS {
         let pieces = ours(piece);
-        for src in pieces & !pinned {
-            for dest in attacks(src, occupied) & empty {
+        for src in Squares::from(pieces & !pinned) {
+            for dest in Squares::from(attacks(src, occupied) & empty) {
                 f(ChessMove::new(src, dest, None));
             }
         }
-        for src in pieces & pinned {
-            for dest in attacks(src, occupied) & empty & line(king, src) {
+        for src in Squares::from(pieces & pinned) {
+            for dest in Squares::from(attacks(src, occupied) & empty & line(king, src)) {
                 f(ChessMove::new(src, dest, None));
             }
         }
     }
 
     let mut targets = EMPTY;
-    for dest in get_king_moves(king) & empty {
+    for dest in Squares::from(get_king_moves(king) & empty) {
         if !attacked_without_king(board, dest) {
             targets |= BitBoard::from_square(dest);
         }
     }
     targets ^= castles(board, king);
-    for dest in targets {
+    for dest in Squares::from(targets) {
         f(ChessMove::new(king, dest, None));
     }
 }
