@@ -19,10 +19,11 @@ use std::fmt;
 
 use chess::{
     BitBoard, Board, BoardBuilder, CastleRights, ChessMove, Color, File, MoveGen, Piece, Rank,
-    Square, ALL_SQUARES, EMPTY,
+    Square, ALL_PIECES, ALL_SQUARES, EMPTY,
 };
 
 use crate::castling::{self, Castling, KING_SIDE, QUEEN_SIDE};
+use crate::eval::{PIECE_SQUARE, S};
 use crate::types::Squares;
 
 mod moves;
@@ -143,6 +144,7 @@ struct Undo {
     board: Board,
     castling: Castling,
     keys: StructureKeys,
+    squares: S,
     halfmove: u32,
     rep_window: u32,
     fullmove: u32,
@@ -156,6 +158,9 @@ pub struct Position {
     /// The keys of the pawn structure and of each side's other pieces, kept with the
     /// board: the search asks for them two or three times a node.
     keys: StructureKeys,
+    /// The evaluation's material and square values summed over the board
+    /// ([`Position::square_sum`]), kept as moves are made.
+    squares: S,
     /// The castling rights in Chess960 mode (empty, with key 0, in standard mode, where
     /// the board holds them).
     castling: Castling,
@@ -288,6 +293,49 @@ impl StructureKeys {
         }
         keys
     }
+}
+
+/// The evaluation's material and square values ([`PIECE_SQUARE`]) summed over `b`.
+fn square_sum_of(b: &Board) -> S {
+    let mut sum = S::default();
+    for c in [Color::White, Color::Black] {
+        for (k, &piece) in ALL_PIECES.iter().enumerate() {
+            for s in Squares::from(*b.pieces(piece) & *b.color_combined(c)) {
+                sum += PIECE_SQUARE[c.to_index()][k][s.to_index()];
+            }
+        }
+    }
+    sum
+}
+
+/// [`square_sum_of`] `after`, one move (or pass) from `before`, whose sum `sum` is:
+/// only the squares of a kind whose pieces changed are looked at (a move changes one
+/// to three kinds), whatever the move (castling of either kind, en passant,
+/// promotion).
+#[inline]
+fn squares_after(mut sum: S, before: &Board, after: &Board) -> S {
+    let white = |b: &Board, piece| *b.pieces(piece) & *b.color_combined(Color::White);
+    for (k, &piece) in ALL_PIECES.iter().enumerate() {
+        // Both colours' pieces of the kind alike, and White's: Black's too (a pawn
+        // taking a rook to become one leaves the kind's bitboard as it was).
+        if before.pieces(piece) == after.pieces(piece)
+            && white(before, piece) == white(after, piece)
+        {
+            continue;
+        }
+        for c in [Color::White, Color::Black] {
+            let was = *before.pieces(piece) & *before.color_combined(c);
+            let is = *after.pieces(piece) & *after.color_combined(c);
+            let table = &PIECE_SQUARE[c.to_index()][k];
+            for s in Squares::from(was & !is) {
+                sum -= table[s.to_index()];
+            }
+            for s in Squares::from(is & !was) {
+                sum += table[s.to_index()];
+            }
+        }
+    }
+    sum
 }
 
 /// A key of the pawn structure alone (the crate's pawn hash is a stub that returns 0).
@@ -512,6 +560,7 @@ impl Position {
 
         Ok(Position {
             keys: StructureKeys::of(&board),
+            squares: square_sum_of(&board),
             board,
             castling,
             chess960,
@@ -940,8 +989,8 @@ impl Position {
     /// [`Position::parse_move`]). Records the key for repetition detection.
     pub fn make_move(&mut self, mv: ChessMove) {
         debug_assert!(self.is_legal(mv), "illegal move {mv} in {}", self.to_fen());
-        let zeroing =
-            self.board.piece_on(mv.get_source()) == Some(Piece::Pawn) || self.is_capture(mv);
+        let mover = self.board.piece_on(mv.get_source());
+        let zeroing = mover == Some(Piece::Pawn) || self.is_capture(mv);
         self.save();
         if self.board.side_to_move() == Color::Black {
             self.fullmove += 1;
@@ -952,6 +1001,7 @@ impl Position {
             self.board.make_move_new(mv)
         };
         self.keys = self.keys.after(&self.board, &after);
+        self.squares = self.squares_after(mv, mover, &after);
         self.board = after;
         if zeroing {
             self.halfmove = 0;
@@ -960,6 +1010,31 @@ impl Position {
             self.halfmove += 1;
             self.rep_window += 1;
         }
+    }
+
+    /// The square sum after `mv` (legal here, made by a piece of kind `mover`), whose
+    /// board is `after`: a plain move or capture changes two or three terms, read off
+    /// the move; a king's move (castling among them), a promotion or an en-passant
+    /// capture is left to [`squares_after`], which compares the boards.
+    #[inline]
+    fn squares_after(&self, mv: ChessMove, mover: Option<Piece>, after: &Board) -> S {
+        let (from, to) = (mv.get_source(), mv.get_dest());
+        let plain = match mover {
+            Some(Piece::King) | None => false,
+            Some(Piece::Pawn) => mv.get_promotion().is_none() && self.ep_square() != Some(to),
+            Some(_) => true,
+        };
+        let Some(piece) = mover.filter(|_| plain) else {
+            return squares_after(self.squares, &self.board, after);
+        };
+        let us = self.board.side_to_move().to_index();
+        let ours = &PIECE_SQUARE[us][piece.to_index()];
+        let mut sum = self.squares + ours[to.to_index()] - ours[from.to_index()];
+        // Only a king's move (a Chess960 castle) lands on a piece of its own side.
+        if let Some(victim) = self.board.piece_on(to) {
+            sum -= PIECE_SQUARE[us ^ 1][victim.to_index()][to.to_index()];
+        }
+        sum
     }
 
     /// The board after `mv` (legal here) in Chess960, whose castling rights it sets: a
@@ -996,6 +1071,7 @@ impl Position {
             board: self.board,
             castling: self.castling,
             keys: self.keys,
+            squares: self.squares,
             halfmove: self.halfmove,
             rep_window: self.rep_window,
             fullmove: self.fullmove,
@@ -1010,6 +1086,7 @@ impl Position {
         self.board = u.board;
         self.castling = u.castling;
         self.keys = u.keys;
+        self.squares = u.squares;
         self.halfmove = u.halfmove;
         self.rep_window = u.rep_window;
         self.fullmove = u.fullmove;
@@ -1177,6 +1254,13 @@ impl Position {
     #[inline]
     pub fn non_pawn_key(&self, side: Color) -> u64 {
         self.keys.non_pawn[side.to_index()]
+    }
+
+    /// The evaluation's material and square values summed over the board, White's
+    /// point of view: kept as moves are made, each move changing a few of its terms.
+    #[inline]
+    pub fn square_sum(&self) -> S {
+        self.squares
     }
 
     /// Whether the side to move has a piece other than pawns and king: without one,
@@ -1455,6 +1539,7 @@ impl Position {
         let board: Board = builder.try_into().expect("a mirrored legal board is legal");
         Position {
             keys: StructureKeys::of(&board),
+            squares: square_sum_of(&board),
             board,
             castling: self.castling.mirrored(),
             chess960: self.chess960,
@@ -1843,9 +1928,6 @@ mod tests {
         }
     }
 
-    /// The structure keys kept through moves, passes and take-backs are the keys the
-    /// board gives when computed afresh, in every line three plies deep from positions
-    /// with captures, promotions, en passant and castling (Chess960's too).
     /// The noisy and the quiet moves generated apart are the crate generator's, in the
     /// same order (the picker breaks ties by it), at every position two plies deep
     /// from the perft suites' and the Chess960 starts (pins, en passant, promotions,
@@ -1902,10 +1984,15 @@ mod tests {
         }
     }
 
+    /// The structure keys and the square sum kept through moves, passes and take-backs
+    /// are what the board gives when computed afresh, in every line three plies deep
+    /// from positions with captures, promotions (one taking a piece of the kind it
+    /// becomes), en passant and castling (Chess960's too).
     #[test]
-    fn kept_structure_keys_match_fresh_ones() {
+    fn kept_keys_and_square_sum_match_fresh_ones() {
         fn walk(p: &mut Position, depth: u32) {
             assert_eq!(p.keys, StructureKeys::of(&p.board), "{}", p.to_fen());
+            assert_eq!(p.squares, square_sum_of(&p.board), "{}", p.to_fen());
             if depth == 0 {
                 return;
             }

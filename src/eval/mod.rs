@@ -475,30 +475,41 @@ const MOBILE_KINDS: [(Piece, &[S], usize); 4] = [
     (Piece::Queen, &MOBILITY_QUEEN, index::MOBILITY_QUEEN),
 ];
 
-/// The terms of one side's own pieces, from that side's point of view, and its phase
-/// weight: material and squares, the bishop pair, rooks on open files and mobility.
-/// Records the pieces' attacks in `att` for the terms that need both sides' attacks.
+/// Each piece's material and square value, by colour, kind and square index, from
+/// White's point of view (Black's negated). [`Position`] keeps their sum over the board
+/// as moves are made ([`Position::square_sum`]), so that the evaluation does not add
+/// some thirty table entries a call; [`material_and_squares`] reports the same terms
+/// one by one to a tracer.
+pub static PIECE_SQUARE: [[[S; 64]; 6]; 2] = piece_square_table();
+
+const fn piece_square_table() -> [[[S; 64]; 6]; 2] {
+    let mut table = [[[S(0, 0); 64]; 6]; 2];
+    let mut k = 0;
+    while k < 6 {
+        let v = PIECE_VALUE[k];
+        let mut sq = 0;
+        while sq < 64 {
+            // White's table is read flipped (see `table_index`).
+            let (w, b) = (PSQT[k][sq ^ 56], PSQT[k][sq]);
+            table[0][k][sq] = S(v.mg() + w.mg(), v.eg() + w.eg());
+            table[1][k][sq] = S(-(v.mg() + b.mg()), -(v.eg() + b.eg()));
+            sq += 1;
+        }
+        k += 1;
+    }
+    table
+}
+
+/// One side's material and square terms, reported to `trace` from that side's point
+/// of view. The search's evaluation takes their sum from [`Position::square_sum`]
+/// instead; this is the tracer's (the tuner's and the `eval` command's) form.
 #[inline(always)]
-fn pieces<T: Trace>(board: &Position, us: Color, att: &mut Attacks, trace: &mut T) -> (S, i32) {
-    let them = !us;
-    let occ = board.combined().0;
+fn material_and_squares<T: Trace>(board: &Position, us: Color, trace: &mut T) {
     let ours = board.color_combined(us).0;
-    let pawns = board.pieces(Piece::Pawn).0;
-    let our_pawns = pawns & ours;
-
-    let mut total = S::default();
-    let mut phase = 0;
-    let mut add = |term: Term, v: S, trace: &mut T| {
-        total += v;
-        trace.add(us, term, v);
-    };
-
-    // Material and squares.
     for (k, piece) in crate::types::ALL_PIECES.iter().enumerate() {
         let set = board.pieces(*piece).0 & ours;
         let n = set.count_ones() as i32;
-        phase += PHASE_WEIGHT[k] * n;
-        add(Term::Material, PIECE_VALUE[k] * n, trace);
+        trace.add(us, Term::Material, PIECE_VALUE[k] * n);
         trace.coeff(us, index::PIECE_VALUE + k, n);
         let mut sq = S::default();
         for s in bits(set) {
@@ -506,8 +517,37 @@ fn pieces<T: Trace>(board: &Position, us: Color, att: &mut Attacks, trace: &mut 
             sq += PSQT[k][t];
             trace.coeff(us, index::PSQT + 64 * k + t, 1);
         }
-        add(Term::Squares, sq, trace);
+        trace.add(us, Term::Squares, sq);
     }
+}
+
+/// The game phase: MAX_PHASE with all pieces on the board (more after promotions; the
+/// caller caps it), 0 with pawns and kings alone.
+#[inline(always)]
+fn phase(board: &Position) -> i32 {
+    let count = |p: Piece| board.pieces(p).0.count_ones() as i32;
+    PHASE_WEIGHT[1] * count(Piece::Knight)
+        + PHASE_WEIGHT[2] * count(Piece::Bishop)
+        + PHASE_WEIGHT[3] * count(Piece::Rook)
+        + PHASE_WEIGHT[4] * count(Piece::Queen)
+}
+
+/// The terms of one side's own pieces but material and squares, from that side's point
+/// of view: the bishop pair, rooks on open files and mobility. Records the pieces'
+/// attacks in `att` for the terms that need both sides' attacks.
+#[inline(always)]
+fn pieces<T: Trace>(board: &Position, us: Color, att: &mut Attacks, trace: &mut T) -> S {
+    let them = !us;
+    let occ = board.combined().0;
+    let ours = board.color_combined(us).0;
+    let pawns = board.pieces(Piece::Pawn).0;
+    let our_pawns = pawns & ours;
+
+    let mut total = S::default();
+    let mut add = |term: Term, v: S, trace: &mut T| {
+        total += v;
+        trace.add(us, term, v);
+    };
 
     // Bishop pair.
     if (board.pieces(Piece::Bishop).0 & ours).count_ones() >= 2 {
@@ -556,7 +596,7 @@ fn pieces<T: Trace>(board: &Position, us: Color, att: &mut Attacks, trace: &mut 
         }
     }
     add(Term::Mobility, mobility, trace);
-    (total, phase)
+    total
 }
 
 /// Passed pawns, what depends on more than the pawns (the rank bonus is in
@@ -1223,9 +1263,9 @@ impl EvalCache {
 #[inline(always)]
 fn evaluate_with<T: Trace>(board: &Position, pawns: &PawnEval, trace: &mut T) -> (i32, i32) {
     let mut att = Attacks::new(board);
-    let (w, pw) = pieces(board, Color::White, &mut att, trace);
-    let (b, pb) = pieces(board, Color::Black, &mut att, trace);
-    let mut d = w - b + pawns.score;
+    let w = pieces(board, Color::White, &mut att, trace);
+    let b = pieces(board, Color::Black, &mut att, trace);
+    let mut d = board.square_sum() + w - b + pawns.score;
     let closed = closedness(board);
     for (us, sign) in [(Color::White, 1), (Color::Black, -1)] {
         let king = king_danger(board, us, &att, trace) + pawns.shelter[us.to_index()];
@@ -1234,7 +1274,7 @@ fn evaluate_with<T: Trace>(board: &Position, pawns: &PawnEval, trace: &mut T) ->
             + threats(board, us, &att, trace);
         d += (king + others) * sign;
     }
-    let phase = (pw + pb).min(MAX_PHASE);
+    let phase = phase(board).min(MAX_PHASE);
     let stm = board.side_to_move();
     trace.add(stm, Term::Tempo, TEMPO);
     trace.coeff(stm, index::TEMPO, 1);
@@ -1247,6 +1287,9 @@ fn evaluate_with<T: Trace>(board: &Position, pawns: &PawnEval, trace: &mut T) ->
 
 /// Evaluates `board` from White's point of view, reporting each term to `trace`.
 pub fn evaluate_traced<T: Trace>(board: &Position, trace: &mut T) -> (i32, i32) {
+    for us in [Color::White, Color::Black] {
+        material_and_squares(board, us, trace);
+    }
     let mut pawns = pawn_eval(board, trace);
     for us in [Color::White, Color::Black] {
         pawns.shelter[us.to_index()] = king_shelter(board, us, trace);
