@@ -1188,12 +1188,17 @@ impl Position {
         if info[6] & BitBoard::from_square(from) != EMPTY {
             return true;
         }
+        if from == self.board.king_square(self.board.side_to_move()) {
+            return self.is_castle(mv);
+        }
+        // Most moves land where no piece checks from: settled before the board is
+        // asked which piece moves.
+        if checking_squares(info) & BitBoard::from_square(to) == EMPTY {
+            return false;
+        }
         let Some(mover) = self.board.piece_on(from) else {
             return false;
         };
-        if mover == Piece::King {
-            return self.is_castle(mv);
-        }
         let piece = mv.get_promotion().unwrap_or(mover);
         info[piece.to_index()] & BitBoard::from_square(to) != EMPTY
     }
