@@ -391,6 +391,10 @@ impl Searcher<'_> {
         if self.interrupt.is_some() {
             return true;
         }
+        // Between polls only a node limit can stop the search.
+        if self.nodes & POLL_MASK != 0 && (self.node_limit.is_none() || !self.interruptible) {
+            return false;
+        }
         let mut stop = false;
         if self.nodes & POLL_MASK == 0 {
             stop = self.clock.stopped();
