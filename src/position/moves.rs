@@ -74,24 +74,7 @@ pub(super) fn for_each_noisy(board: &Board, mut f: impl FnMut(ChessMove)) {
         }
     }
 
-    for src in Squares::from(ours(Piece::Knight) & !pinned) {
-        for dest in Squares::from(get_knight_moves(src) & theirs) {
-            f(ChessMove::new(src, dest, None));
-        }
-    }
-    for (piece, attacks) in SLIDERS {
-        let pieces = ours(piece);
-        for src in Squares::from(pieces & !pinned) {
-            for dest in Squares::from(attacks(src, occupied) & theirs) {
-                f(ChessMove::new(src, dest, None));
-            }
-        }
-        for src in Squares::from(pieces & pinned) {
-            for dest in Squares::from(attacks(src, occupied) & theirs & line(king, src)) {
-                f(ChessMove::new(src, dest, None));
-            }
-        }
-    }
+    piece_moves(board, theirs, &mut f);
 
     for dest in Squares::from(get_king_moves(king) & theirs) {
         if !attacked_without_king(board, dest) {
@@ -126,24 +109,7 @@ pub(super) fn for_each_quiet(board: &Board, mut f: impl FnMut(ChessMove)) {
         }
     }
 
-    for src in Squares::from(ours(Piece::Knight) & !pinned) {
-        for dest in Squares::from(get_knight_moves(src) & empty) {
-            f(ChessMove::new(src, dest, None));
-        }
-    }
-    for (piece, attacks) in SLIDERS {
-        let pieces = ours(piece);
-        for src in Squares::from(pieces & !pinned) {
-            for dest in Squares::from(attacks(src, occupied) & empty) {
-                f(ChessMove::new(src, dest, None));
-            }
-        }
-        for src in Squares::from(pieces & pinned) {
-            for dest in Squares::from(attacks(src, occupied) & empty & line(king, src)) {
-                f(ChessMove::new(src, dest, None));
-            }
-        }
-    }
+    piece_moves(board, empty, &mut f);
 
     let mut targets = EMPTY;
     for dest in Squares::from(get_king_moves(king) & empty) {
@@ -154,6 +120,38 @@ pub(super) fn for_each_quiet(board: &Board, mut f: impl FnMut(ChessMove)) {
     targets ^= castles(board, king);
     for dest in Squares::from(targets) {
         f(ChessMove::new(king, dest, None));
+    }
+}
+
+/// Hands `f` each move of the side to move's knights, bishops, rooks and queens onto
+/// `targets` (the other side's pieces, or the empty squares), in the crate generator's
+/// order: kinds in turn, the pieces not pinned and then the pinned ones (along the
+/// line of their pin; a pinned knight has none), each by square, destinations by
+/// square.
+#[inline(always)]
+fn piece_moves(board: &Board, targets: BitBoard, f: &mut impl FnMut(ChessMove)) {
+    let us = board.side_to_move();
+    let occupied = *board.combined();
+    let pinned = *board.pinned();
+    let king = board.king_square(us);
+    let ours = |piece| *board.pieces(piece) & *board.color_combined(us);
+    for src in Squares::from(ours(Piece::Knight) & !pinned) {
+        for dest in Squares::from(get_knight_moves(src) & targets) {
+            f(ChessMove::new(src, dest, None));
+        }
+    }
+    for (piece, attacks) in SLIDERS {
+        let pieces = ours(piece);
+        for src in Squares::from(pieces & !pinned) {
+            for dest in Squares::from(attacks(src, occupied) & targets) {
+                f(ChessMove::new(src, dest, None));
+            }
+        }
+        for src in Squares::from(pieces & pinned) {
+            for dest in Squares::from(attacks(src, occupied) & targets & line(king, src)) {
+                f(ChessMove::new(src, dest, None));
+            }
+        }
     }
 }
 
