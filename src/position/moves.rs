@@ -199,15 +199,8 @@ fn queen_moves(sq: Square, occupied: BitBoard) -> BitBoard {
 #[inline]
 fn attacked_without_king(board: &Board, sq: Square) -> bool {
     let us = board.side_to_move();
-    let theirs = *board.color_combined(!us);
-    let their = |piece| *board.pieces(piece) & theirs;
     let occupied = *board.combined() ^ BitBoard::from_square(board.king_square(us));
-    let queens = their(Piece::Queen);
-    get_rook_moves(sq, occupied) & (their(Piece::Rook) | queens) != EMPTY
-        || get_bishop_moves(sq, occupied) & (their(Piece::Bishop) | queens) != EMPTY
-        || get_knight_moves(sq) & their(Piece::Knight) != EMPTY
-        || get_king_moves(sq) & their(Piece::King) != EMPTY
-        || get_pawn_attacks(sq, us, their(Piece::Pawn)) != EMPTY
+    super::attackers(board, sq, occupied) & *board.color_combined(!us) != EMPTY
 }
 
 /// Whether the en-passant capture `src`-`dest` taking the pawn on `victim` leaves
