@@ -1245,6 +1245,14 @@ impl EvalCache {
         }
     }
 
+    /// Starts loading the slot of the position with key `key` (a new node's
+    /// evaluation is often not in the table, and this cache is too large for the
+    /// nearer CPU caches).
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        crate::prefetch::prefetch(&self.slots[key as usize & ((1 << EVAL_CACHE_BITS) - 1)]);
+    }
+
     /// [`evaluate_cached`] of `pos`, from this cache when it holds it.
     #[inline]
     pub fn evaluate(&mut self, pos: &Position, pawns: &mut PawnCache) -> i32 {

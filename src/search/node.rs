@@ -152,10 +152,13 @@ impl Searcher<'_> {
     }
 
     /// Starts loading what the node after a move just made reads first: its table
-    /// bucket, its pawn-cache entry and, with pruning on, its correction entries.
+    /// bucket, its eval-cache slot, its pawn-cache entry and, with pruning on, its
+    /// correction entries.
     #[inline]
     fn prefetch_child(&self, pos: &Position) {
-        self.tt.prefetch(pos.key());
+        let key = pos.key();
+        self.tt.prefetch(key);
+        self.w.evals.prefetch(key);
         let keys = CorrectionKeys::of(pos);
         self.w.pawns.prefetch(keys.pawn);
         if self.config.pruning {
