@@ -143,6 +143,7 @@ impl std::error::Error for MoveError {}
 struct Undo {
     board: Board,
     castling: Castling,
+    key: u64,
     keys: StructureKeys,
     squares: S,
     halfmove: u32,
@@ -155,6 +156,10 @@ struct Undo {
 #[derive(Clone)]
 pub struct Position {
     board: Board,
+    /// [`Position::key`], kept as moves are made: the crate's own key folds the castling
+    /// rights, the en-passant file and the side to move in at every call, and the search
+    /// asks for the key four or five times a node.
+    key: u64,
     /// The keys of the pawn structure and of each side's other pieces, kept with the
     /// board: the search asks for them two or three times a node.
     keys: StructureKeys,
@@ -336,6 +341,13 @@ fn squares_after(mut sum: S, before: &Board, after: &Board) -> S {
         }
     }
     sum
+}
+
+/// The Zobrist key of `board` with Chess960 `castling` rights (whose key is 0 in
+/// standard chess, where the board's own key holds the rights).
+#[inline]
+fn zobrist_key(board: &Board, castling: &Castling) -> u64 {
+    board.get_hash() ^ castling.key()
 }
 
 /// A key of the pawn structure alone (the crate's pawn hash is a stub that returns 0).
@@ -559,6 +571,7 @@ impl Position {
             .map_err(|_| FenError::EnPassant(fields[3].to_string()))?;
 
         Ok(Position {
+            key: zobrist_key(&board, &castling),
             keys: StructureKeys::of(&board),
             squares: square_sum_of(&board),
             board,
@@ -735,7 +748,7 @@ impl Position {
     /// is 0 in standard chess, where the board's own key holds the rights).
     #[inline]
     pub fn key(&self) -> u64 {
-        self.board.get_hash() ^ self.castling.key()
+        self.key
     }
 
     /// The side whose move it is.
@@ -1003,6 +1016,7 @@ impl Position {
         self.keys = self.keys.after(&self.board, &after);
         self.squares = self.squares_after(mv, mover, &after);
         self.board = after;
+        self.key = zobrist_key(&self.board, &self.castling);
         if zeroing {
             self.halfmove = 0;
             self.rep_window = 0;
@@ -1060,6 +1074,7 @@ impl Position {
         self.save();
         if let Some(next) = self.board.null_move() {
             self.board = next;
+            self.key = zobrist_key(&self.board, &self.castling);
         }
         self.halfmove += 1;
         self.rep_window = 0;
@@ -1070,6 +1085,7 @@ impl Position {
         self.undo.push(Undo {
             board: self.board,
             castling: self.castling,
+            key: self.key,
             keys: self.keys,
             squares: self.squares,
             halfmove: self.halfmove,
@@ -1085,6 +1101,7 @@ impl Position {
         self.history.pop();
         self.board = u.board;
         self.castling = u.castling;
+        self.key = u.key;
         self.keys = u.keys;
         self.squares = u.squares;
         self.halfmove = u.halfmove;
@@ -1542,11 +1559,13 @@ impl Position {
             ep,
         );
         let board: Board = builder.try_into().expect("a mirrored legal board is legal");
+        let castling = self.castling.mirrored();
         Position {
+            key: zobrist_key(&board, &castling),
             keys: StructureKeys::of(&board),
             squares: square_sum_of(&board),
             board,
-            castling: self.castling.mirrored(),
+            castling,
             chess960: self.chess960,
             halfmove: self.halfmove,
             rep_window: 0,
@@ -1989,13 +2008,15 @@ mod tests {
         }
     }
 
-    /// The structure keys and the square sum kept through moves, passes and take-backs
+    /// The Zobrist key, the structure keys and the square sum kept through moves, passes
+    /// and take-backs
     /// are what the board gives when computed afresh, in every line three plies deep
     /// from positions with captures, promotions (one taking a piece of the kind it
     /// becomes), en passant and castling (Chess960's too).
     #[test]
     fn kept_keys_and_square_sum_match_fresh_ones() {
         fn walk(p: &mut Position, depth: u32) {
+            assert_eq!(p.key, zobrist_key(&p.board, &p.castling), "{}", p.to_fen());
             assert_eq!(p.keys, StructureKeys::of(&p.board), "{}", p.to_fen());
             assert_eq!(p.squares, square_sum_of(&p.board), "{}", p.to_fen());
             if depth == 0 {
@@ -2004,14 +2025,15 @@ mod tests {
             if !p.in_check() {
                 p.make_null_move();
                 assert_eq!(p.keys, StructureKeys::of(&p.board), "{} (pass)", p.to_fen());
+                assert_eq!(p.key, zobrist_key(&p.board, &p.castling), "(pass)");
                 p.unmake_move();
             }
             for m in p.legal_moves() {
-                let before = p.keys;
+                let before = (p.key, p.keys);
                 p.make_move(m);
                 walk(p, depth - 1);
                 p.unmake_move();
-                assert_eq!(p.keys, before, "{m} taken back");
+                assert_eq!((p.key, p.keys), before, "{m} taken back");
             }
         }
         let fens = [
