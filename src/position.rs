@@ -2009,10 +2009,9 @@ mod tests {
     }
 
     /// The Zobrist key, the structure keys and the square sum kept through moves, passes
-    /// and take-backs
-    /// are what the board gives when computed afresh, in every line three plies deep
-    /// from positions with captures, promotions (one taking a piece of the kind it
-    /// becomes), en passant and castling (Chess960's too).
+    /// and take-backs are what the board gives when computed afresh, in every line three
+    /// plies deep from positions with captures, promotions (one taking a piece of the
+    /// kind it becomes), en passant and castling (Chess960's too).
     #[test]
     fn kept_keys_and_square_sum_match_fresh_ones() {
         fn walk(p: &mut Position, depth: u32) {
