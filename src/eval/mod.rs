@@ -1245,19 +1245,25 @@ impl EvalCache {
         }
     }
 
+    /// The slot of the position keyed `key`, for the probe and the prefetch alike.
+    #[inline]
+    fn slot(key: u64) -> usize {
+        key as usize & ((1 << EVAL_CACHE_BITS) - 1)
+    }
+
     /// Starts loading the slot of the position with key `key` (a new node's
     /// evaluation is often not in the table, and this cache is too large for the
     /// nearer CPU caches).
     #[inline]
     pub fn prefetch(&self, key: u64) {
-        crate::prefetch::prefetch(&self.slots[key as usize & ((1 << EVAL_CACHE_BITS) - 1)]);
+        crate::prefetch::prefetch(&self.slots[Self::slot(key)]);
     }
 
     /// [`evaluate_cached`] of `pos`, from this cache when it holds it.
     #[inline]
     pub fn evaluate(&mut self, pos: &Position, pawns: &mut PawnCache) -> i32 {
         let key = pos.key();
-        let slot = &mut self.slots[key as usize & ((1 << EVAL_CACHE_BITS) - 1)];
+        let slot = &mut self.slots[Self::slot(key)];
         if *slot >> 32 == key >> 32 {
             return *slot as u32 as i32;
         }
