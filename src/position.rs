@@ -26,7 +26,10 @@ use crate::castling::{self, Castling, KING_SIDE, QUEEN_SIDE};
 use crate::eval::{PIECE_SQUARE, S};
 use crate::types::Squares;
 
+mod keys;
 mod moves;
+
+pub use keys::KeyDeltas;
 
 /// See [`Position::check_info`].
 pub type CheckInfo = [BitBoard; 7];

@@ -167,6 +167,18 @@ impl Searcher<'_> {
         }
     }
 
+    /// Starts loading the table bucket and eval-cache slot of the position `m` leads
+    /// to, before the move is made, when its key is known without making it
+    /// ([`Position::key_after`]): the loads then have the making of the move to arrive
+    /// in. [`Self::prefetch_child`] asks again once the move is made.
+    #[inline]
+    fn prefetch_before(&self, pos: &Position, m: ChessMove) {
+        if let Some(key) = pos.key_after(m, &self.w.keys) {
+            self.tt.prefetch(key);
+            self.w.evals.prefetch(key);
+        }
+    }
+
     /// The static evaluation of a node not in check: (raw, corrected). The raw value
     /// comes from the table when it has one; the correction (pawn-structure correction
     /// history) applies only with pruning on, so that exact mode stays plain minimax.
@@ -608,6 +620,7 @@ impl Searcher<'_> {
                     }
                 }
             }
+            self.prefetch_before(pos, m);
             let extension = match self.singular_extension(pos, n, m) {
                 ControlFlow::Continue(e) => e,
                 ControlFlow::Break(score) => return score,

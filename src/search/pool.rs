@@ -18,6 +18,7 @@ use super::{
     STACK_OFFSET,
 };
 use crate::eval::{EvalCache, PawnCache};
+use crate::position::KeyDeltas;
 use crate::position::Position;
 use crate::score::{MATE_BOUND, MAX_PLY};
 use crate::syzygy::Syzygy;
@@ -38,6 +39,8 @@ pub struct Worker {
     pub(super) evals: EvalCache,
     /// The mate guard's answers by position.
     pub(super) guard: GuardCache,
+    /// The crate's key values, to know a child's key before its move is made.
+    pub(super) keys: KeyDeltas,
     /// The search parameters this worker searches with.
     pub(super) params: WorkerParams,
 }
@@ -66,6 +69,7 @@ impl Worker {
             pawns: PawnCache::new(),
             evals: EvalCache::new(),
             guard: GuardCache::new(),
+            keys: KeyDeltas::new(),
             params,
         }
     }
