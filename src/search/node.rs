@@ -156,9 +156,7 @@ impl Searcher<'_> {
     /// correction entries.
     #[inline]
     fn prefetch_child(&self, pos: &Position) {
-        let key = pos.key();
-        self.tt.prefetch(key);
-        self.w.evals.prefetch(key);
+        self.prefetch_key(pos.key());
         let keys = CorrectionKeys::of(pos);
         self.w.pawns.prefetch(keys.pawn);
         if self.config.pruning {
@@ -174,9 +172,16 @@ impl Searcher<'_> {
     #[inline]
     fn prefetch_before(&self, pos: &Position, m: ChessMove) {
         if let Some(key) = pos.key_after(m, &self.w.keys) {
-            self.tt.prefetch(key);
-            self.w.evals.prefetch(key);
+            self.prefetch_key(key);
         }
+    }
+
+    /// Starts loading what the search reads first about the position with Zobrist key
+    /// `key`: its table bucket and its eval-cache slot.
+    #[inline]
+    fn prefetch_key(&self, key: u64) {
+        self.tt.prefetch(key);
+        self.w.evals.prefetch(key);
     }
 
     /// The static evaluation of a node not in check: (raw, corrected). The raw value
