@@ -565,6 +565,19 @@ pub struct Args {
     /// saw is printed beside the training loss (0: none).
     #[arg(long, value_name = "N", default_value_t = 20)]
     pub held_out: usize,
+    /// Use this K instead of fitting it to the starting weights, so that the losses of
+    /// different weights files (each scored with `--epochs 0 --from`) compare at one K:
+    /// at λ = 0 a K 0.02 away moves the loss by more than two fits differ.
+    #[arg(long, value_name = "K", value_parser = sigmoid_scale)]
+    pub k: Option<f64>,
+}
+
+/// Parses `--k`: a positive number no larger than the range [`fit_k`] searches.
+fn sigmoid_scale(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(k) if k > 0.0 && k <= 4.0 => Ok(k),
+        _ => Err(format!("{text}: K is a number above 0 and at most 4")),
+    }
 }
 
 impl Args {
@@ -622,7 +635,7 @@ pub fn main(args: &Args) -> Result<(), String> {
         return Err("no positions".into());
     }
     // K is fitted to the full evaluation the tune starts from: the engine's own, or the
-    // file given by --from (zeroed tables would give a K fitted to nonsense).
+    // file given by --from (zeroed tables would give a K fitted to nonsense); --k sets it.
     let (start, k) = match from {
         Some(path) => {
             let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
@@ -631,12 +644,13 @@ pub fn main(args: &Args) -> Result<(), String> {
                 .iter()
                 .map(|s| (s.mg() as f64, s.eg() as f64))
                 .collect();
-            let k = fit_k(&samples, &w);
+            let k = args.k.unwrap_or_else(|| fit_k(&samples, &w));
             (w, k)
         }
         None => (
             start_weights(settings.zero_tables),
-            fit_k(&samples, &start_weights(false)),
+            args.k
+                .unwrap_or_else(|| fit_k(&samples, &start_weights(false))),
         ),
     };
     let lambda = settings.lambda;

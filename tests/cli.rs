@@ -71,6 +71,7 @@ fn every_command_answers_help() {
         "--hold <NAME,..>",
         "--from <FILE>",
         "--out <FILE>",
+        "--k <K>",
         "[default: 300]",
         "[default: weights.rs]",
     ] {
@@ -101,6 +102,8 @@ fn bad_arguments_exit_2_with_a_message() {
         &["tune", "data.txt", "--zero", "--terms-only"],
         &["tune", "data.txt", "--zero", "--from", "w.rs"],
         &["tune", "data.txt", "--hold", "NO_SUCH_WEIGHT"],
+        &["tune", "data.txt", "--k", "0"],
+        &["tune", "data.txt", "--k", "steep"],
         &["book"],
         &["book", "build", "games.pgn"],
         &["book", "build", "games.pgn", "out.bin", "--plies", "x"],
@@ -171,7 +174,7 @@ fn no_command_speaks_uci() {
 
 /// The options reach the commands: a small datagen run writes where `--out` says, as
 /// many games as `--games` says, and `tune --epochs 0` reads it and writes a weights
-/// file; a missing data file is a failed run (status 1), not a bad argument.
+/// file (and scores that file again at the K `--k` gives); a missing data file is a failed run (status 1), not a bad argument.
 #[test]
 fn datagen_tune_and_book_take_their_options() {
     let dir = std::env::temp_dir().join(format!("tiefe-cli-{}", std::process::id()));
@@ -193,6 +196,13 @@ fn datagen_tune_and_book_take_their_options() {
     assert!(out.status.success(), "{}", text(&out.stderr));
     let written = std::fs::read_to_string(&weights).unwrap();
     assert!(written.contains("pub const PSQT"), "{written}");
+    // --k replaces the fitted K, with --from too.
+    let out = tiefe(&[
+        "tune", data_s, "--epochs", "0", "--from", weights_s, "--out", weights_s, "--k", "1.25",
+    ]);
+    let stderr = text(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(stderr.contains("K = 1.2500;"), "{stderr}");
 
     let missing = dir.join("missing.txt");
     let out = tiefe(&["tune", missing.to_str().unwrap()]);
