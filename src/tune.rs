@@ -634,25 +634,23 @@ pub fn main(args: &Args) -> Result<(), String> {
     if samples.is_empty() {
         return Err("no positions".into());
     }
-    // K is fitted to the full evaluation the tune starts from: the engine's own, or the
-    // file given by --from (zeroed tables would give a K fitted to nonsense); --k sets it.
-    let (start, k) = match from {
+    let start = match from {
         Some(path) => {
             let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
-            let w: Vec<(f64, f64)> = read_weights(&text)
+            read_weights(&text)
                 .map_err(|e| format!("{path}: {e}"))?
                 .iter()
                 .map(|s| (s.mg() as f64, s.eg() as f64))
-                .collect();
-            let k = args.k.unwrap_or_else(|| fit_k(&samples, &w));
-            (w, k)
+                .collect()
         }
-        None => (
-            start_weights(settings.zero_tables),
-            args.k
-                .unwrap_or_else(|| fit_k(&samples, &start_weights(false))),
-        ),
+        None => start_weights(settings.zero_tables),
     };
+    // K is fitted to the full evaluation the tune starts from: the engine's own, or the
+    // file given by --from (zeroed tables would give a K fitted to nonsense); --k sets it.
+    let k = args.k.unwrap_or_else(|| match from {
+        Some(_) => fit_k(&samples, &start),
+        None => fit_k(&samples, &start_weights(false)),
+    });
     let lambda = settings.lambda;
     let losses = |w: &[(f64, f64)]| {
         let held = if held.is_empty() {

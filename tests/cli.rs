@@ -174,7 +174,8 @@ fn no_command_speaks_uci() {
 
 /// The options reach the commands: a small datagen run writes where `--out` says, as
 /// many games as `--games` says, and `tune --epochs 0` reads it and writes a weights
-/// file (and scores that file again at the K `--k` gives); a missing data file is a failed run (status 1), not a bad argument.
+/// file (and scores that file again at the K `--k` gives); a missing data file is a
+/// failed run (status 1), not a bad argument.
 #[test]
 fn datagen_tune_and_book_take_their_options() {
     let dir = std::env::temp_dir().join(format!("tiefe-cli-{}", std::process::id()));
