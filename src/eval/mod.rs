@@ -521,6 +521,49 @@ fn material_and_squares<T: Trace>(board: &Position, us: Color, trace: &mut T) {
     }
 }
 
+/// The material imbalance, White's view: for each side, products of its piece counts
+/// with its own and with the other side's, by pair of kinds (pawn to queen). A piece's
+/// worth depends on what else is on the board (a queen against rooks, knights with
+/// many pawns), which fixed piece values cannot say.
+#[inline(always)]
+fn imbalance<T: Trace>(board: &Position, trace: &mut T) -> S {
+    const KINDS: [Piece; 5] = [
+        Piece::Pawn,
+        Piece::Knight,
+        Piece::Bishop,
+        Piece::Rook,
+        Piece::Queen,
+    ];
+    let counts = |c: Color| {
+        let side = board.color_combined(c).0;
+        KINDS.map(|p| (board.pieces(p).0 & side).count_ones() as i32)
+    };
+    let n = [counts(Color::White), counts(Color::Black)];
+    let mut total = S::default();
+    for (us, sign) in [(Color::White, 1), (Color::Black, -1)] {
+        let (ours, theirs) = (&n[us.to_index()], &n[1 - us.to_index()]);
+        let mut v = S::default();
+        let (mut k, mut t) = (0, 0);
+        for i in 0..5 {
+            for j in i..5 {
+                let c = ours[i] * ours[j];
+                v += IMBALANCE_OURS[k] * c;
+                trace.coeff(us, index::IMBALANCE_OURS + k, c);
+                k += 1;
+            }
+            for j in i + 1..5 {
+                let c = ours[i] * theirs[j];
+                v += IMBALANCE_THEIRS[t] * c;
+                trace.coeff(us, index::IMBALANCE_THEIRS + t, c);
+                t += 1;
+            }
+        }
+        trace.add(us, Term::Material, v);
+        total += v * sign;
+    }
+    total
+}
+
 /// The game phase: MAX_PHASE with all pieces on the board (more after promotions; the
 /// caller caps it), 0 with pawns and kings alone.
 #[inline(always)]
@@ -1279,7 +1322,7 @@ fn evaluate_with<T: Trace>(board: &Position, pawns: &PawnEval, trace: &mut T) ->
     let mut att = Attacks::new(board);
     let w = pieces(board, Color::White, &mut att, trace);
     let b = pieces(board, Color::Black, &mut att, trace);
-    let mut d = board.square_sum() + w - b + pawns.score;
+    let mut d = board.square_sum() + w - b + pawns.score + imbalance(board, trace);
     let closed = closedness(board);
     for (us, sign) in [(Color::White, 1), (Color::Black, -1)] {
         let king = king_danger(board, us, &att, trace) + pawns.shelter[us.to_index()];

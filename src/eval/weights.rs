@@ -389,6 +389,43 @@ pub const SCALE_LONE_MINOR: S = S(0, 0);
 /// No queens, at most one piece a side, and three pawns or more up.
 pub const SCALE_PAWN_EDGE: S = S(0, 144);
 
+// The material imbalance: what a piece is worth beside the others on the board,
+// beyond its fixed value. Pairs of kinds, pawn to queen, in the order (pawn, pawn),
+// (pawn, knight), ..., (queen, queen): the first index runs slower.
+
+/// Our pieces of kind i times our pieces of kind j (i <= j): 15 weights.
+pub const IMBALANCE_OURS: [S; 15] = [
+    S(0, 0),
+    S(0, 0),
+    S(0, 0),
+    S(0, 0),
+    S(0, 0),
+    S(0, 0),
+    S(0, 0),
+    S(0, 0),
+    S(0, 0),
+    S(0, 0),
+    S(0, 0),
+    S(0, 0),
+    S(0, 0),
+    S(0, 0),
+    S(0, 0),
+];
+/// Our pieces of kind i times theirs of kind j (i < j; the other way round is the
+/// other side's term): 10 weights.
+pub const IMBALANCE_THEIRS: [S; 10] = [
+    S(0, 0),
+    S(0, 0),
+    S(0, 0),
+    S(0, 0),
+    S(0, 0),
+    S(0, 0),
+    S(0, 0),
+    S(0, 0),
+    S(0, 0),
+    S(0, 0),
+];
+
 /// The flat layout of every tuned weight (linear or inside a curve), for the tuner:
 /// where each named weight (or table) starts.
 pub mod index {
@@ -514,8 +551,12 @@ pub mod index {
     pub const SCALE_LONE_MINOR: usize = SCALE_LONE_QUEEN + 1;
     /// [`super::SCALE_PAWN_EDGE`]: one weight (a scale factor).
     pub const SCALE_PAWN_EDGE: usize = SCALE_LONE_MINOR + 1;
+    /// [`super::IMBALANCE_OURS`]: 15 weights, by pair of kinds.
+    pub const IMBALANCE_OURS: usize = SCALE_PAWN_EDGE + 1;
+    /// [`super::IMBALANCE_THEIRS`]: 10 weights, by pair of kinds.
+    pub const IMBALANCE_THEIRS: usize = IMBALANCE_OURS + 15;
     /// Number of weights.
-    pub const COUNT: usize = SCALE_PAWN_EDGE + 1;
+    pub const COUNT: usize = IMBALANCE_THEIRS + 10;
 }
 
 /// Every tuned weight by name, in the order of the flat layout of [`index`]: the one
@@ -582,6 +623,8 @@ pub fn named() -> Vec<(&'static str, &'static [S])> {
         ("SCALE_LONE_QUEEN", &[SCALE_LONE_QUEEN]),
         ("SCALE_LONE_MINOR", &[SCALE_LONE_MINOR]),
         ("SCALE_PAWN_EDGE", &[SCALE_PAWN_EDGE]),
+        ("IMBALANCE_OURS", &IMBALANCE_OURS),
+        ("IMBALANCE_THEIRS", &IMBALANCE_THEIRS),
     ];
     list.to_vec()
 }
