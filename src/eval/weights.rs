@@ -12,11 +12,11 @@ use super::S;
 
 /// Material per piece kind (pawn, knight, bishop, rook, queen, king).
 pub const PIECE_VALUE: [S; 6] = [
-    S(75, 118),
-    S(330, 314),
-    S(351, 327),
-    S(460, 555),
-    S(1043, 971),
+    S(75, 122),
+    S(329, 302),
+    S(349, 305),
+    S(461, 562),
+    S(1038, 959),
     S(0, 0),
 ];
 
@@ -26,106 +26,106 @@ pub const PIECE_VALUE: [S; 6] = [
 pub const PSQT: [[S; 64]; 6] = [
     [ // pawn
         S(   0,   0), S(   0,   0), S(   0,   0), S(   0,   0), S(   0,   0), S(   0,   0), S(   0,   0), S(   0,   0),
-        S(  97, 165), S( 131, 163), S(  62, 158), S(  97, 135), S(  68, 144), S( 126, 133), S(  33, 162), S( -13, 167),
-        S(  -1,  90), S(   7,  93), S(  22,  77), S(  31,  64), S(  62,  58), S(  51,  49), S(  26,  79), S( -14,  75),
-        S( -10,  35), S(   7,  24), S(   5,  12), S(  18,   0), S(  19,  -2), S(  15,  10), S(  14,  19), S( -14,  23),
-        S( -18,  19), S(  -7,  14), S(   0,  -3), S(   9, -11), S(  13, -10), S(  11,  -5), S(   7,   7), S( -19,   8),
-        S( -21,  12), S( -11,   6), S(  -8,  -3), S( -16,   2), S(  -3,   2), S(  -3,   0), S(  23,  -3), S( -13,   0),
-        S( -23,  20), S(  -2,  14), S( -15,  10), S( -16,  13), S( -13,  17), S(  20,  13), S(  31,   4), S( -10,  10),
+        S(  96, 162), S( 129, 162), S(  63, 159), S(  98, 137), S(  68, 145), S( 125, 132), S(  33, 164), S( -13, 162),
+        S(  -3,  83), S(   4,  87), S(  20,  76), S(  31,  65), S(  61,  56), S(  50,  49), S(  27,  82), S( -11,  70),
+        S(  -9,  37), S(   5,  26), S(   6,  13), S(  19,  -3), S(  14,   0), S(  19,  12), S(  17,  23), S( -11,  20),
+        S( -18,  18), S(  -9,  17), S(  -2,  -8), S(   9, -12), S(  12,  -9), S(  15,   0), S(   8,   8), S( -20,   9),
+        S( -21,  10), S( -13,   6), S(  -8,  -3), S( -16,   7), S(  -4,   4), S(  -2,   5), S(  21,  -4), S( -12,   3),
+        S( -20,  19), S(  -5,  13), S( -13,  11), S( -14,  11), S( -11,  22), S(  20,  16), S(  30,   3), S( -11,  10),
         S(   0,   0), S(   0,   0), S(   0,   0), S(   0,   0), S(   0,   0), S(   0,   0), S(   0,   0), S(   0,   0),
     ],
     [ // knight
-        S(-166, -57), S( -89, -37), S( -34, -12), S( -48, -25), S(  61, -30), S( -97, -25), S( -15, -62), S(-107, -99),
-        S( -66, -20), S( -39,  -5), S(  69, -23), S(  35,  -2), S(  23,  -6), S(  62, -23), S(   6, -23), S( -15, -50),
-        S( -44, -21), S(  51, -21), S(  34,   9), S(  61,   7), S(  79,  -2), S( 122, -16), S(  66, -18), S(  42, -39),
-        S(  -2, -12), S(  16,   1), S(  20,  21), S(  41,  16), S(  26,  18), S(  58,   2), S(  12,   3), S(  25, -16),
-        S(  -4, -15), S(   6,  -3), S(  19,  17), S(  14,  19), S(  27,  14), S(  23,  12), S(  22,   2), S(   2, -15),
-        S( -19, -22), S(  -5,  -2), S(   5,   2), S(   9,  11), S(  16,   9), S(   6,  -2), S(  19, -15), S( -11, -20),
-        S( -28, -41), S( -50, -18), S( -11,  -8), S(   1,  -6), S(   0,  -3), S(  10, -20), S( -13, -21), S( -16, -41),
-        S(-105, -28), S( -21, -47), S( -53, -20), S( -27, -13), S( -13, -18), S( -20, -15), S( -19, -48), S( -23, -64),
+        S(-165, -57), S( -89, -37), S( -34, -12), S( -48, -24), S(  62, -29), S( -97, -24), S( -15, -61), S(-107, -99),
+        S( -65, -20), S( -38,  -4), S(  69, -22), S(  35,  -2), S(  23,  -5), S(  61, -23), S(   5, -22), S( -14, -49),
+        S( -42, -20), S(  50, -21), S(  35,   9), S(  61,   7), S(  77,  -2), S( 120, -18), S(  65, -18), S(  42, -39),
+        S(  -3, -12), S(  17,   0), S(  22,  18), S(  38,  15), S(  23,  13), S(  57,   4), S(  13,   1), S(  26, -15),
+        S(  -2, -16), S(   6,  -4), S(  20,  17), S(  16,  18), S(  26,  16), S(  25,  10), S(  24,   1), S(   3, -13),
+        S( -18, -22), S(  -5,  -4), S(   1,   2), S(   6,  10), S(  16,   9), S(   4,  -3), S(  15, -15), S(  -9, -18),
+        S( -29, -41), S( -49, -17), S(  -8,  -9), S(   1,  -9), S(  -4,  -4), S(   8, -20), S( -12, -20), S( -18, -41),
+        S(-105, -28), S( -18, -47), S( -50, -19), S( -26, -14), S( -12, -18), S( -19, -16), S( -20, -49), S( -23, -64),
     ],
     [ // bishop
-        S( -29, -12), S(   4, -18), S( -80,  -4), S( -37,  -6), S( -25,  -4), S( -42,  -5), S(   7, -15), S(  -8, -23),
-        S( -22,  -5), S(  12,  -5), S( -16,   8), S( -12,  -8), S(  27,  -4), S(  56, -11), S(  15,  -5), S( -44, -14),
-        S( -12,   3), S(  33,  -5), S(  36,  -5), S(  37,  -1), S(  34,   1), S(  43,   1), S(  35,  -3), S(   4,   3),
-        S(   0,  -1), S(   9,  10), S(  17,   9), S(  39,   3), S(  26,   8), S(  31,   4), S(   7,   5), S(  -3,  -3),
-        S(  -2,  -5), S(   9,   4), S(  12,  12), S(  18,  10), S(  25,  -2), S(  11,   9), S(  10,  -2), S(   8,  -8),
-        S(   5,  -9), S(  17,   2), S(  14,  10), S(   9,   6), S(   9,  16), S(  19,  -2), S(  18,  -7), S(  13, -12),
-        S(   6, -12), S(  15, -16), S(  14,  -6), S(   3,   1), S(   9,   0), S(  20,  -7), S(  25, -16), S(   5, -25),
-        S( -28, -20), S(  -1,  -9), S(  -3, -17), S( -15,   0), S(  -6,  -6), S(  -4, -12), S( -37,  -4), S( -15, -15),
+        S( -28, -11), S(   4, -18), S( -79,  -2), S( -37,  -4), S( -25,  -4), S( -41,  -3), S(   7, -15), S(  -8, -22),
+        S( -23,  -4), S(  11,  -6), S( -16,   8), S( -11,  -7), S(  27,  -2), S(  54, -10), S(  14,  -6), S( -42, -14),
+        S( -11,   4), S(  32,  -4), S(  34,  -6), S(  33,  -3), S(  34,  -1), S(  41,   0), S(  36,  -5), S(   6,   2),
+        S(   0,  -1), S(   8,   7), S(  16,   9), S(  38,   1), S(  23,   7), S(  32,   3), S(   9,   6), S(  -1,  -2),
+        S(   0,  -7), S(   9,   5), S(  11,  10), S(  16,   9), S(  27,  -1), S(  13,  10), S(  10,  -2), S(   9,  -8),
+        S(   6,  -7), S(  17,  -1), S(  11,   8), S(  10,   2), S(  10,  15), S(  12,  -3), S(  19,  -5), S(  15, -12),
+        S(   7, -12), S(  10, -17), S(  14,  -9), S(   5,   0), S(  12,  -4), S(  22,  -8), S(  20, -18), S(   5, -24),
+        S( -27, -19), S(  -1, -10), S(  -1, -14), S( -14,  -1), S(  -5,  -6), S(  -5, -13), S( -36,  -4), S( -14, -16),
     ],
     [ // rook
-        S(  32,  17), S(  41,   7), S(  30,  11), S(  48,  10), S(  60,   8), S(  12,  18), S(  32,  10), S(  43,   7),
-        S(  25,  15), S(  29,  12), S(  52,   4), S(  57,   3), S(  74,  -6), S(  66,   3), S(  25,   7), S(  43,   3),
-        S(   0,  19), S(  22,  12), S(  25,   9), S(  33,   5), S(  19,   7), S(  46,   2), S(  59,   0), S(  15,   3),
-        S( -17,  20), S(  -4,  13), S(   6,  14), S(  23,   3), S(  19,   1), S(  31,   2), S(  -4,   8), S( -16,  11),
-        S( -29,  13), S( -21,  11), S( -12,  12), S(  -2,   5), S(   5,  -2), S(  -4,   1), S(   6,  -5), S( -21,  -4),
-        S( -36,   4), S( -23,   1), S( -16,  -1), S( -15,  -1), S(  -5, -11), S(  -4, -10), S(  -6,  -6), S( -30, -14),
-        S( -40,  -5), S( -15,  -5), S( -20,  -3), S(  -8,  -5), S(  -4, -13), S(   4, -15), S( -10, -15), S( -62,  -1),
-        S( -16,  -8), S(  -8,  -6), S(  -3,  -6), S(   3, -12), S(   6, -17), S(  -5, -11), S( -30,   0), S( -18, -26),
+        S(  31,  14), S(  41,   7), S(  30,  11), S(  47,  10), S(  59,   8), S(  12,  19), S(  32,   9), S(  44,   7),
+        S(  24,  15), S(  29,  10), S(  53,   5), S(  56,   4), S(  74,  -4), S(  66,   5), S(  25,   7), S(  44,   4),
+        S(   0,  20), S(  23,  13), S(  25,  11), S(  34,   7), S(  22,  10), S(  48,   5), S(  60,   2), S(  16,   6),
+        S( -16,  22), S(  -1,  14), S(   6,  15), S(  22,   4), S(  18,   1), S(  29,   2), S(  -3,   9), S( -15,  12),
+        S( -28,  14), S( -21,  11), S( -11,  12), S(  -3,   4), S(   3,  -2), S(  -4,   3), S(   6,  -4), S( -22,  -5),
+        S( -34,   7), S( -23,   3), S( -18,  -1), S( -15,   1), S(  -5, -11), S(  -6, -10), S(  -4,  -7), S( -27, -13),
+        S( -40,  -5), S( -17,  -8), S( -21,  -4), S(  -9,  -7), S(  -7, -14), S(   1, -17), S( -12, -16), S( -61,  -2),
+        S( -13, -11), S(  -5,  -8), S(  -2,  -7), S(   1, -14), S(   5, -19), S(  -6, -13), S( -32,   0), S( -16, -32),
     ],
     [ // queen
-        S( -26,  -7), S(   0,  21), S(  28,  22), S(  12,  27), S(  56,  25), S(  44,  19), S(  43,  10), S(  45,  20),
-        S( -22, -14), S( -30,  24), S(  -5,  34), S(   2,  43), S( -15,  60), S(  56,  24), S(  27,  29), S(  51,  -1),
-        S( -10, -16), S( -11,  10), S(   8,  13), S(   7,  48), S(  28,  46), S(  53,  33), S(  44,  18), S(  47,   6),
-        S( -22,   7), S( -16,  27), S( -12,  28), S( -10,  47), S(  -1,  56), S(  14,  38), S(   0,  57), S(   3,  37),
-        S(  -4, -15), S( -21,  30), S(  -6,  21), S( -13,  45), S(   0,  32), S(  -3,  35), S(   3,  40), S(  -4,  24),
-        S( -13, -15), S(   2, -23), S( -10,  16), S(  -4,   6), S(  -5,   9), S(  -2,  19), S(   8,   7), S(   1,   4),
-        S( -30, -20), S(  -7, -22), S(   5, -31), S(   4, -17), S(   3, -18), S(  10, -26), S(  -2, -36), S(   0, -32),
-        S(  -4, -35), S( -14, -28), S(  -5, -23), S(   0, -42), S( -12,  -6), S( -23, -32), S( -31, -20), S( -48, -40),
+        S( -25,  -7), S(  -1,  20), S(  29,  23), S(  11,  27), S(  55,  24), S(  44,  19), S(  42,   9), S(  44,  20),
+        S( -20, -13), S( -29,  24), S(  -5,  35), S(   2,  43), S( -14,  61), S(  55,  24), S(  27,  29), S(  51,  -1),
+        S(  -9, -15), S( -11,  10), S(   9,  14), S(   6,  47), S(  27,  45), S(  52,  33), S(  42,  17), S(  45,   6),
+        S( -22,   8), S( -16,  27), S( -11,  28), S(  -8,  47), S(  -2,  55), S(  15,  38), S(   0,  57), S(   3,  37),
+        S(  -7, -15), S( -20,  29), S(  -6,  21), S( -12,  44), S(   1,  32), S(  -2,  36), S(   2,  40), S(  -3,  24),
+        S( -12, -15), S(   1, -22), S( -10,  15), S(  -6,   5), S(  -4,  10), S(  -2,  18), S(   7,   7), S(  -2,   4),
+        S( -29, -20), S(  -7, -22), S(   4, -31), S(   3, -17), S(   3, -19), S(  12, -27), S(  -2, -36), S(   0, -32),
+        S(  -6, -37), S( -11, -29), S(  -7, -24), S(   0, -41), S(  -9,  -6), S( -24, -33), S( -31, -20), S( -48, -40),
     ],
     [ // king
-        S( -65, -74), S(  23, -32), S(  16, -18), S( -15, -15), S( -56,  -9), S( -31,  23), S(   2,   6), S(  12, -24),
-        S(  29,  -9), S(   0,  22), S( -19,  18), S(  -7,  20), S(  -7,  19), S(  -6,  33), S( -36,  34), S( -29,  15),
-        S(  -8,  13), S(  24,  21), S(   1,  23), S( -16,  19), S( -19,  24), S(   3,  29), S(  17,  27), S( -22,  19),
-        S( -16,  -5), S( -20,  24), S( -13,  23), S( -29,  24), S( -34,  15), S( -27,  27), S( -14,  29), S( -35,   5),
-        S( -47, -12), S(   1,  -2), S( -29,  17), S( -41,  17), S( -47,  20), S( -43,  18), S( -31,  14), S( -47,  -1),
-        S( -14, -19), S( -14,   2), S( -23,   6), S( -47,  11), S( -45,  13), S( -31,  14), S( -14,   7), S( -26,  -6),
-        S(   3, -22), S(   3,  -9), S( -10,  -5), S( -57,   5), S( -39,   4), S( -15,   1), S(  13,  -6), S(  12, -16),
-        S( -16, -50), S(  25, -30), S(   8, -20), S( -51, -14), S(  -4, -33), S( -23, -12), S(  21, -20), S(  18, -33),
+        S( -65, -71), S(  23, -29), S(  16, -16), S( -15, -13), S( -56,  -8), S( -30,  25), S(   2,   7), S(  12, -25),
+        S(  29,  -7), S(   0,  24), S( -19,  22), S(  -7,  19), S(  -7,  19), S(  -6,  33), S( -35,  38), S( -29,  16),
+        S(  -8,  13), S(  23,  17), S(   0,  19), S( -17,  17), S( -19,  23), S(   3,  27), S(  17,  16), S( -22,  18),
+        S( -16,  -4), S( -20,  22), S( -14,  22), S( -30,  22), S( -33,  18), S( -27,  26), S( -14,  24), S( -35,   5),
+        S( -47, -11), S(   1,  -1), S( -29,  16), S( -41,  16), S( -46,  21), S( -42,  20), S( -29,  18), S( -47,  -1),
+        S( -14, -19), S( -14,   0), S( -23,   7), S( -45,  12), S( -45,  11), S( -30,  14), S( -14,   7), S( -26,  -9),
+        S(   5, -18), S(   0,  -8), S( -12,  -6), S( -55,   6), S( -37,   1), S( -17,  -1), S(  15,  -6), S(  14, -17),
+        S( -15, -45), S(  22, -29), S(   7, -21), S( -51, -16), S(  -7, -35), S( -25, -11), S(  21, -17), S(  15, -31),
     ],
 ];
 
 /// A passed pawn, by its rank counted from its own side (index 0 = first rank).
 pub const PASSED: [S; 8] = [
     S(0, 0),
-    S(2, 17),
-    S(0, 28),
-    S(1, 47),
-    S(15, 78),
-    S(36, 81),
-    S(45, 63),
+    S(-2, 20),
+    S(2, 31),
+    S(3, 50),
+    S(13, 76),
+    S(37, 78),
+    S(46, 59),
     S(0, 0),
 ];
 /// Extra for a passed pawn whose path to promotion holds no piece at all.
 pub const PASSED_FREE: [S; 8] = [
     S(0, 0),
-    S(0, 5),
-    S(-1, 6),
-    S(-5, 12),
-    S(0, 20),
-    S(15, 35),
-    S(23, 45),
+    S(-2, 6),
+    S(-3, 4),
+    S(-6, 11),
+    S(0, 17),
+    S(14, 33),
+    S(26, 45),
     S(0, 0),
 ];
 /// Per square of king distance to a passed pawn's stop square, scaled by how far the
 /// pawn has come: the defending king far away is good, our own king far away is bad.
 /// This one counts the enemy king's distance (in king moves), times r − 2 for a pawn
 /// on relative rank r ≥ 3 (0-based: its fourth rank or beyond).
-pub const PASSED_KING_THEIRS: S = S(2, 12);
+pub const PASSED_KING_THEIRS: S = S(1, 13);
 /// Per square of our own king's distance to a passed pawn's stop square, scaled like
 /// [`PASSED_KING_THEIRS`].
 pub const PASSED_KING_OURS: S = S(0, -10);
 /// Each pawn beyond the first on one file.
-pub const DOUBLED: S = S(-15, -12);
+pub const DOUBLED: S = S(-13, -12);
 /// A pawn with no friendly pawn on either neighbouring file.
-pub const ISOLATED: S = S(-6, -8);
+pub const ISOLATED: S = S(-6, -11);
 /// Two bishops.
-pub const BISHOP_PAIR: S = S(15, 52);
+pub const BISHOP_PAIR: S = S(17, 57);
 /// A rook on a file with no pawn.
-pub const ROOK_OPEN: S = S(25, 1);
+pub const ROOK_OPEN: S = S(28, 2);
 /// A rook on a file with enemy pawns only.
-pub const ROOK_HALF_OPEN: S = S(12, 15);
+pub const ROOK_HALF_OPEN: S = S(11, 15);
 /// Mobility by the number of safe squares a piece reaches (squares not held by our
 /// pieces nor attacked by enemy pawns): a table per piece, indexed by that count, so
 /// that the tuner can bend what a straight line per square cannot (a trapped piece is
@@ -133,51 +133,51 @@ pub const ROOK_HALF_OPEN: S = S(12, 15);
 /// was a straight line through zero at a typical count. This is the knight's (0 to 8
 /// squares).
 pub const MOBILITY_KNIGHT: [S; 9] = [
-    S(-20, -18),
-    S(-10, -12),
-    S(-4, 2),
+    S(-22, -20),
+    S(-12, -15),
+    S(-6, 1),
     S(-2, 8),
-    S(1, 14),
+    S(1, 13),
     S(5, 15),
-    S(6, 18),
-    S(10, 13),
-    S(10, -6),
+    S(8, 15),
+    S(10, 12),
+    S(12, -8),
 ];
 /// A bishop's mobility by its number of safe squares (0 to 13); see
 /// [`MOBILITY_KNIGHT`].
 pub const MOBILITY_BISHOP: [S; 14] = [
-    S(-24, -35),
-    S(-16, -23),
-    S(-11, -11),
-    S(-9, -1),
-    S(-6, 4),
-    S(-4, 10),
-    S(-3, 15),
-    S(-1, 16),
-    S(3, 16),
-    S(4, 17),
-    S(13, 12),
-    S(18, 5),
-    S(29, 23),
-    S(28, 14),
+    S(-25, -36),
+    S(-17, -23),
+    S(-10, -14),
+    S(-7, -5),
+    S(-6, 2),
+    S(-3, 13),
+    S(-3, 16),
+    S(-1, 18),
+    S(1, 17),
+    S(4, 15),
+    S(13, 10),
+    S(18, 1),
+    S(28, 20),
+    S(26, 6),
 ];
 /// A rook's mobility by its number of safe squares (0 to 14); see [`MOBILITY_KNIGHT`].
 pub const MOBILITY_ROOK: [S; 15] = [
-    S(-21, -32),
-    S(-12, -26),
-    S(-8, -18),
-    S(-5, -13),
-    S(-5, -5),
-    S(-1, 1),
-    S(-1, 3),
-    S(1, 7),
-    S(2, 13),
+    S(-22, -33),
+    S(-10, -29),
+    S(-7, -19),
+    S(-4, -14),
+    S(-4, -6),
+    S(-1, 0),
+    S(-1, 6),
+    S(1, 8),
     S(2, 15),
-    S(3, 18),
-    S(2, 22),
-    S(5, 23),
-    S(9, 20),
-    S(11, 17),
+    S(1, 19),
+    S(3, 21),
+    S(2, 24),
+    S(5, 28),
+    S(8, 20),
+    S(11, 12),
 ];
 /// A queen's mobility by its number of safe squares (0 to 27); see
 /// [`MOBILITY_KNIGHT`].
@@ -185,151 +185,151 @@ pub const MOBILITY_QUEEN: [S; 28] = [
     S(-13, -26),
     S(-12, -24),
     S(-13, -22),
-    S(-11, -22),
-    S(-10, -20),
+    S(-13, -23),
+    S(-9, -21),
     S(-8, -19),
-    S(-7, -13),
+    S(-6, -14),
     S(-6, -11),
-    S(-4, -10),
-    S(-3, -7),
-    S(-1, -3),
-    S(-1, 0),
+    S(-4, -9),
+    S(-3, -6),
+    S(-2, -2),
     S(-1, 1),
-    S(1, 6),
-    S(5, 8),
-    S(4, 10),
-    S(5, 11),
-    S(6, 13),
+    S(-1, 3),
+    S(2, 7),
+    S(5, 9),
+    S(4, 11),
+    S(4, 11),
+    S(7, 14),
     S(8, 15),
-    S(8, 16),
-    S(8, 16),
-    S(9, 15),
-    S(10, 17),
-    S(10, 20),
-    S(11, 21),
-    S(11, 22),
-    S(13, 26),
-    S(14, 27),
+    S(8, 15),
+    S(8, 15),
+    S(7, 10),
+    S(10, 16),
+    S(9, 16),
+    S(11, 20),
+    S(10, 19),
+    S(13, 25),
+    S(14, 25),
 ];
 /// Our pawns in front of our king (on its file and the next ones), one and two ranks
 /// ahead of it.
-pub const SHIELD: [S; 2] = [S(15, -13), S(9, -9)];
+pub const SHIELD: [S; 2] = [S(17, -14), S(10, -11)];
 /// A piece of theirs (knight, bishop, rook, queen) attacked by one of our pawns.
-pub const THREAT_BY_PAWN: S = S(46, 31);
+pub const THREAT_BY_PAWN: S = S(46, 33);
 /// A rook or queen of theirs attacked by one of our knights or bishops.
-pub const THREAT_BY_MINOR: S = S(35, 17);
+pub const THREAT_BY_MINOR: S = S(37, 18);
 /// A queen of theirs attacked by one of our rooks.
-pub const THREAT_BY_ROOK: S = S(31, 18);
+pub const THREAT_BY_ROOK: S = S(33, 19);
 /// A pawn whose neighbours have all advanced past it and whose stop square an enemy
 /// pawn holds.
-pub const BACKWARD: S = S(-3, -7);
+pub const BACKWARD: S = S(-4, -9);
 /// A pawn defended by one of our pawns.
-pub const SUPPORTED: S = S(13, 11);
+pub const SUPPORTED: S = S(14, 13);
 /// A pawn with one of ours beside it on its rank (each pawn of the pair counts).
-pub const PHALANX: S = S(5, 6);
+pub const PHALANX: S = S(5, 7);
 /// A passed pawn whose stop square holds an enemy piece.
-pub const PASSED_BLOCKED: S = S(-3, -11);
+pub const PASSED_BLOCKED: S = S(-6, -11);
 /// Their pawns on our king's file and the next ones, one, two and three ranks ahead
 /// of it.
-pub const STORM: [S; 3] = [S(-6, 11), S(-10, 1), S(0, -1)];
+pub const STORM: [S; 3] = [S(-5, 10), S(-14, 1), S(-2, 1)];
 /// The side to move's edge.
-pub const TEMPO: S = S(16, 12);
+pub const TEMPO: S = S(15, 12);
 /// A passed pawn whose stop square is empty and not attacked by the enemy, by rank.
 pub const PASSED_SAFE: [S; 8] = [
     S(0, 0),
-    S(0, 2),
-    S(-1, 5),
-    S(0, 11),
-    S(0, 16),
-    S(5, 17),
-    S(4, 18),
+    S(-2, 3),
+    S(-1, 8),
+    S(-1, 13),
+    S(0, 18),
+    S(6, 25),
+    S(6, 24),
     S(0, 0),
 ];
 /// A pawn that is not passed but could become so: its file is open ahead and the
 /// enemy pawns guarding its way are no more than ours backing it, by rank.
 pub const CANDIDATE: [S; 8] = [
     S(0, 0),
-    S(0, -4),
-    S(3, 1),
-    S(3, 11),
-    S(5, 12),
+    S(2, -5),
+    S(3, 6),
+    S(5, 16),
+    S(8, 14),
     S(1, 1),
     S(0, 0),
     S(0, 0),
 ];
 /// A knight or bishop (in that order) on an outpost: on its fourth to sixth rank,
 /// defended by a pawn, out of reach of every enemy pawn.
-pub const OUTPOST: [S; 2] = [S(8, 10), S(10, 9)];
+pub const OUTPOST: [S; 2] = [S(9, 11), S(10, 14)];
 /// A knight or bishop with a pawn (of either side) right in front of it.
-pub const MINOR_BEHIND_PAWN: S = S(3, 14);
+pub const MINOR_BEHIND_PAWN: S = S(5, 14);
 /// A knight by its distance (king steps) to the nearest king.
 pub const KNIGHT_KING_DISTANCE: [S; 8] = [
     S(0, 0),
-    S(1, 1),
-    S(0, 2),
-    S(-2, 6),
-    S(-5, 6),
-    S(-1, 3),
-    S(5, 4),
+    S(1, 2),
+    S(2, -2),
+    S(-2, 3),
+    S(-4, 2),
+    S(-4, 1),
+    S(4, 3),
     S(0, 0),
 ];
 /// A knight by how closed the position is (pawns blocked head-on, 0 to 8).
 pub const KNIGHT_CLOSED: [S; 9] = [
-    S(-1, -2),
-    S(-1, 11),
+    S(-1, -10),
     S(0, 8),
-    S(-2, 2),
-    S(2, 1),
-    S(0, 1),
+    S(-2, 7),
+    S(-2, 3),
+    S(1, 1),
+    S(-1, 0),
     S(0, 0),
     S(0, 0),
     S(0, 0),
 ];
 /// A bishop on a long diagonal that sees both centre squares of it past the pawns.
-pub const BISHOP_LONG_DIAGONAL: S = S(3, 1);
+pub const BISHOP_LONG_DIAGONAL: S = S(6, 2);
 /// Per pawn of ours blocked head-on by an enemy pawn on a square of our bishop's
 /// colour.
-pub const BISHOP_RAMMED_PAWNS: S = S(-1, -8);
+pub const BISHOP_RAMMED_PAWNS: S = S(2, -10);
 /// A rook on the seventh rank with the enemy king on the eighth or enemy pawns on
 /// the seventh.
-pub const ROOK_SEVENTH: S = S(-13, 14);
+pub const ROOK_SEVENTH: S = S(-13, 18);
 /// A rook by how closed the position is (pawns blocked head-on, 0 to 8).
 pub const ROOK_CLOSED: [S; 9] = [
-    S(-4, 15),
-    S(-6, 17),
-    S(-2, 2),
+    S(-4, 14),
+    S(-6, 22),
+    S(-1, 6),
     S(-1, -2),
     S(0, 0),
-    S(1, 1),
+    S(0, 0),
     S(0, 0),
     S(0, 0),
     S(0, 0),
 ];
 /// An enemy pawn we attack that nothing defends.
-pub const THREAT_WEAK_PAWN: S = S(14, 41);
+pub const THREAT_WEAK_PAWN: S = S(12, 45);
 /// An enemy knight or bishop attacked by one of our knights or bishops.
-pub const THREAT_MINOR_BY_MINOR: S = S(18, 24);
+pub const THREAT_MINOR_BY_MINOR: S = S(20, 24);
 /// An enemy knight or bishop attacked by one of our rooks or queens.
-pub const THREAT_MINOR_BY_MAJOR: S = S(3, 19);
+pub const THREAT_MINOR_BY_MAJOR: S = S(4, 18);
 /// An enemy queen attacked by anything of ours.
-pub const THREAT_QUEEN: S = S(2, 3);
+pub const THREAT_QUEEN: S = S(0, 3);
 /// An enemy knight, bishop, rook or queen we attack that nothing defends.
-pub const THREAT_HANGING: S = S(17, 4);
+pub const THREAT_HANGING: S = S(17, 5);
 /// An enemy piece or pawn our king attacks that nothing defends.
-pub const THREAT_BY_KING: S = S(15, 22);
+pub const THREAT_BY_KING: S = S(17, 21);
 /// An enemy knight, bishop, rook or queen that one of our pawns would attack after a
 /// safe push.
-pub const THREAT_PAWN_PUSH: S = S(11, 8);
+pub const THREAT_PAWN_PUSH: S = S(12, 11);
 /// Our king's distance (in king steps) to the nearest pawn of either side.
 pub const KING_PAWN_DISTANCE: [S; 8] = [
     S(0, 0),
-    S(8, 28),
-    S(4, 20),
-    S(-2, 0),
-    S(-4, -21),
-    S(-3, -16),
-    S(-3, -8),
-    S(-1, -2),
+    S(9, 33),
+    S(6, 23),
+    S(-2, 3),
+    S(-5, -24),
+    S(-5, -22),
+    S(-4, -9),
+    S(-1, -3),
 ];
 
 // The danger to a king is a count, the sum of the weights below over what the enemy
@@ -339,20 +339,20 @@ pub const KING_PAWN_DISTANCE: [S; 8] = [
 
 /// Enemy knights, bishops, rooks and queens that hit the king's zone (the king's
 /// square and its neighbours), by kind.
-pub const DANGER_ATTACKER: [S; 4] = [S(13, 15), S(9, 7), S(15, 11), S(11, 8)];
+pub const DANGER_ATTACKER: [S; 4] = [S(12, 14), S(15, 8), S(18, 11), S(12, 8)];
 /// Safe checks the enemy has (onto squares we do not defend, or weak squares they hit
 /// twice), by the checking piece's kind: knight, bishop, rook, queen.
-pub const DANGER_SAFE_CHECK: [S; 4] = [S(99, 100), S(51, 50), S(90, 91), S(62, 89)];
+pub const DANGER_SAFE_CHECK: [S; 4] = [S(98, 99), S(52, 50), S(91, 91), S(52, 87)];
 /// Each square of the king's zone hit by an enemy piece, counted per piece.
-pub const DANGER_ZONE_HITS: S = S(29, 41);
+pub const DANGER_ZONE_HITS: S = S(34, 38);
 /// Weak squares of the zone: attacked, and defended at most by our king or queen.
-pub const DANGER_WEAK: S = S(18, 34);
+pub const DANGER_WEAK: S = S(14, 31);
 /// Our pawns in the zone on squares that are not weak.
-pub const DANGER_PAWN_DEFENDERS: S = S(-16, -19);
+pub const DANGER_PAWN_DEFENDERS: S = S(-13, -18);
 /// The enemy has no queen.
-pub const DANGER_NO_QUEEN: S = S(-250, -250);
+pub const DANGER_NO_QUEEN: S = S(-251, -250);
 /// Every count starts here.
-pub const DANGER_BASE: S = S(-18, -19);
+pub const DANGER_BASE: S = S(-15, -20);
 /// The curve's middlegame divisor (not tuned: it scales the counts).
 pub const DANGER_MG_DIV: i32 = 720;
 /// The curve's endgame divisor (not tuned).
@@ -363,13 +363,13 @@ pub const DANGER_EG_DIV: i32 = 20;
 // never across, when negative.
 
 /// Per pawn on the board.
-pub const COMPLEXITY_PAWNS: S = S(0, 2);
+pub const COMPLEXITY_PAWNS: S = S(0, 4);
 /// Pawns on both wings.
-pub const COMPLEXITY_FLANKS: S = S(0, 52);
+pub const COMPLEXITY_FLANKS: S = S(0, 75);
 /// Kings and pawns only.
-pub const COMPLEXITY_PAWN_ENDGAME: S = S(0, 61);
+pub const COMPLEXITY_PAWN_ENDGAME: S = S(0, 66);
 /// Every count starts here.
-pub const COMPLEXITY_BASE: S = S(0, -72);
+pub const COMPLEXITY_BASE: S = S(0, -124);
 
 // The scale factors multiply the endgame score (after the complexity) by n/128 in
 // material configurations that are harder (or easier) to win than the count says; the
@@ -377,17 +377,17 @@ pub const COMPLEXITY_BASE: S = S(0, -72);
 // each pair is used; every other configuration keeps 128.
 
 /// Opposite-coloured bishops and nothing else but pawns.
-pub const SCALE_OCB_BISHOPS: S = S(0, 82);
+pub const SCALE_OCB_BISHOPS: S = S(0, 64);
 /// Opposite-coloured bishops with one knight each.
-pub const SCALE_OCB_KNIGHTS: S = S(0, 109);
+pub const SCALE_OCB_KNIGHTS: S = S(0, 106);
 /// Opposite-coloured bishops with one rook each.
 pub const SCALE_OCB_ROOKS: S = S(0, 115);
 /// The side ahead has only a queen; the other has two pieces or more and no queen.
-pub const SCALE_LONE_QUEEN: S = S(0, 103);
+pub const SCALE_LONE_QUEEN: S = S(0, 113);
 /// The side ahead has only a knight or a bishop, and no pawns.
 pub const SCALE_LONE_MINOR: S = S(0, 0);
 /// No queens, at most one piece a side, and three pawns or more up.
-pub const SCALE_PAWN_EDGE: S = S(0, 144);
+pub const SCALE_PAWN_EDGE: S = S(0, 150);
 
 // The material imbalance: what a piece is worth beside the others on the board,
 // beyond its fixed value. Pairs of kinds, pawn to queen, in the order (pawn, pawn),
@@ -395,35 +395,35 @@ pub const SCALE_PAWN_EDGE: S = S(0, 144);
 
 /// Our pieces of kind i times our pieces of kind j (i <= j): 15 weights.
 pub const IMBALANCE_OURS: [S; 15] = [
+    S(-1, 2),
+    S(2, 16),
+    S(0, 14),
+    S(-3, 18),
+    S(5, 31),
+    S(-1, -13),
+    S(0, -15),
+    S(4, -12),
+    S(-7, -2),
+    S(2, -12),
+    S(1, -11),
     S(0, 0),
-    S(0, 0),
-    S(0, 0),
-    S(0, 0),
-    S(0, 0),
-    S(0, 0),
-    S(0, 0),
-    S(0, 0),
-    S(0, 0),
-    S(0, 0),
-    S(0, 0),
-    S(0, 0),
-    S(0, 0),
-    S(0, 0),
-    S(0, 0),
+    S(3, -2),
+    S(-4, -3),
+    S(-5, -12),
 ];
 /// Our pieces of kind i times theirs of kind j (i < j; the other way round is the
 /// other side's term): 10 weights.
 pub const IMBALANCE_THEIRS: [S; 10] = [
-    S(0, 0),
-    S(0, 0),
-    S(0, 0),
-    S(0, 0),
-    S(0, 0),
-    S(0, 0),
-    S(0, 0),
-    S(0, 0),
-    S(0, 0),
-    S(0, 0),
+    S(0, -17),
+    S(2, -22),
+    S(2, -17),
+    S(1, -32),
+    S(1, 5),
+    S(-2, 2),
+    S(2, 4),
+    S(4, 0),
+    S(4, -5),
+    S(10, 7),
 ];
 
 /// The flat layout of every tuned weight (linear or inside a curve), for the tuner:
