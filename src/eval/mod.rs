@@ -136,6 +136,8 @@ pub enum Term {
     Material,
     /// Piece-square tables.
     Squares,
+    /// What a piece is worth beside the others on the board ([`imbalance`]).
+    Imbalance,
     /// Passed pawns: bonus by rank, free path to promotion, blocked stop square, and
     /// both kings' distance to the stop square.
     PassedPawns,
@@ -170,9 +172,10 @@ pub enum Term {
 }
 
 /// Every [`Term`], in the order the `eval` command prints them.
-pub const TERMS: [Term; 14] = [
+pub const TERMS: [Term; 15] = [
     Term::Material,
     Term::Squares,
+    Term::Imbalance,
     Term::PassedPawns,
     Term::PawnStructure,
     Term::BishopPair,
@@ -193,6 +196,7 @@ impl Term {
         match self {
             Term::Material => "material",
             Term::Squares => "squares",
+            Term::Imbalance => "imbalance",
             Term::PassedPawns => "passed pawns",
             Term::PawnStructure => "pawn structure",
             Term::BishopPair => "bishop pair",
@@ -558,7 +562,7 @@ fn imbalance<T: Trace>(board: &Position, trace: &mut T) -> S {
                 t += 1;
             }
         }
-        trace.add(us, Term::Material, v);
+        trace.add(us, Term::Imbalance, v);
         total += v * sign;
     }
     total
