@@ -548,15 +548,15 @@ fn imbalance<T: Trace>(board: &Position, trace: &mut T) -> S {
         let (ours, theirs) = (&n[us.to_index()], &n[1 - us.to_index()]);
         let mut v = S::default();
         let (mut k, mut t) = (0, 0);
-        for i in 0..5 {
-            for j in i..5 {
-                let c = ours[i] * ours[j];
+        for (i, &a) in ours.iter().enumerate() {
+            for &b in &ours[i..] {
+                let c = a * b;
                 v += IMBALANCE_OURS[k] * c;
                 trace.coeff(us, index::IMBALANCE_OURS + k, c);
                 k += 1;
             }
-            for j in i + 1..5 {
-                let c = ours[i] * theirs[j];
+            for &b in &theirs[i + 1..] {
+                let c = a * b;
                 v += IMBALANCE_THEIRS[t] * c;
                 trace.coeff(us, index::IMBALANCE_THEIRS + t, c);
                 t += 1;
