@@ -25,7 +25,7 @@ use std::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
 
 use crate::types::{
     get_bishop_moves, get_file, get_king_moves, get_knight_moves, get_rook_moves, BitBoard, Color,
-    Piece, Square, Squares, ALL_FILES,
+    Piece, Square, Squares, ALL_FILES, ALL_PIECES,
 };
 
 use crate::position::Position;
@@ -510,7 +510,7 @@ const fn piece_square_table() -> [[[S; 64]; 6]; 2] {
 #[inline(always)]
 fn material_and_squares<T: Trace>(board: &Position, us: Color, trace: &mut T) {
     let ours = board.color_combined(us).0;
-    for (k, piece) in crate::types::ALL_PIECES.iter().enumerate() {
+    for (k, piece) in ALL_PIECES.iter().enumerate() {
         let set = board.pieces(*piece).0 & ours;
         let n = set.count_ones() as i32;
         trace.add(us, Term::Material, PIECE_VALUE[k] * n);
@@ -531,16 +531,10 @@ fn material_and_squares<T: Trace>(board: &Position, us: Color, trace: &mut T) {
 /// many pawns), which fixed piece values cannot say.
 #[inline(always)]
 fn imbalance<T: Trace>(board: &Position, trace: &mut T) -> S {
-    const KINDS: [Piece; 5] = [
-        Piece::Pawn,
-        Piece::Knight,
-        Piece::Bishop,
-        Piece::Rook,
-        Piece::Queen,
-    ];
-    let counts = |c: Color| {
+    // Pawn to queen: the first five of the kinds, in the order the tables use.
+    let counts = |c: Color| -> [i32; 5] {
         let side = board.color_combined(c).0;
-        KINDS.map(|p| (board.pieces(p).0 & side).count_ones() as i32)
+        std::array::from_fn(|k| (board.pieces(ALL_PIECES[k]).0 & side).count_ones() as i32)
     };
     let n = [counts(Color::White), counts(Color::Black)];
     let mut total = S::default();
