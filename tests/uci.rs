@@ -756,13 +756,20 @@ fn multipv_gives_sorted_distinct_lines() {
                 "depth {d} of {fen}: {scores:?}"
             );
         }
-        // The best line is the move played; where it is clearly best (30 cp ahead of
-        // the second line), MultiPV 1 plays it too. Near-equal moves may swap, since
-        // the extra lines change what the table and histories hold.
+        // The best line is the move played; where it is clearly best, MultiPV 1 plays
+        // it too. Near-equal moves may swap, since the extra lines change what the table
+        // and histories hold; so may a move whose lead the last iteration found first
+        // (the Two Knights' f3g5 jumps ahead only at depth 8), so "clearly" asks for the
+        // same move 30 cp ahead of the second line at both of the last two depths.
         let last = &groups.last().unwrap().1;
         assert_eq!(first_pv_move(&last[0]), best_of(&best3), "{fen}");
-        let margin = score_of(&last[0]).unwrap().1 - score_of(&last[1]).unwrap().1;
-        if margin >= 30 {
+        let clear_at = |group: &Vec<String>| {
+            let margin = score_of(&group[0]).unwrap().1 - score_of(&group[1]).unwrap().1;
+            (first_pv_move(&group[0]), margin >= 30)
+        };
+        let (move8, clear8) = clear_at(last);
+        let (move7, clear7) = clear_at(&groups[groups.len() - 2].1);
+        if clear8 && clear7 && move7 == move8 {
             assert_eq!(best_of(&best3), best_of(&best1), "{fen}");
             clear += 1;
         }
