@@ -891,8 +891,8 @@ pub fn danger_curve_f64(mg: f64, eg: f64) -> (f64, f64, f64, f64) {
     (-mg * mg / m, -eg / e, -2.0 * mg / m, de)
 }
 
-/// Our pawn shield and their pawn storm, and our king's distance to the nearest pawn,
-/// from `us`'s point of view.
+/// Our pawn shield and their pawn storm, file by file, and our king's distance to the
+/// nearest pawn, from `us`'s point of view.
 #[inline(always)]
 fn king_shelter<T: Trace>(board: &Position, us: Color, trace: &mut T) -> S {
     let pawns = board.pieces(Piece::Pawn).0;
@@ -900,24 +900,27 @@ fn king_shelter<T: Trace>(board: &Position, us: Color, trace: &mut T) -> S {
     let their_pawns = pawns & !our_pawns;
     let our_king = board.king_square(us).to_index();
     let mut king = S::default();
-    // Our pawns sheltering our king (one and two ranks ahead of it, on its file and the
-    // next ones) and theirs storming it (one to three ranks ahead).
-    let shelter_files = (FILE_A << (our_king & 7)) | adjacent_files(our_king);
-    for (i, storm) in STORM.iter().enumerate() {
-        let rank = relative_rank(us, our_king) + 1 + i as i32;
-        if rank > 7 {
-            break;
-        }
-        let abs = if us == Color::White { rank } else { 7 - rank };
-        let row = shelter_files & 0xFFu64 << (8 * abs);
-        if let Some(w) = SHIELD.get(i) {
-            let n = (our_pawns & row).count_ones() as i32;
-            king += *w * n;
-            trace.coeff(us, index::SHIELD + i, n);
-        }
-        let n = (their_pawns & row).count_ones() as i32;
-        king += *storm * n;
-        trace.coeff(us, index::STORM + i, n);
+    // On the king's file and the next ones: the nearest pawn of each side on the
+    // king's rank or ahead of it, by its distance in ranks (7: none).
+    let level = (0xFFu64 << (our_king & !7)) | ranks_ahead(us, our_king);
+    let king_rank = relative_rank(us, our_king);
+    let nearest = |set: u64| match set {
+        0 => 7,
+        _ if us == Color::White => (set.trailing_zeros() as i32 >> 3) - king_rank,
+        _ => 7 - ((63 - set.leading_zeros() as i32) >> 3) - king_rank,
+    };
+    let king_file = our_king & 7;
+    for file in king_file.saturating_sub(1)..=(king_file + 1).min(7) {
+        let column = (FILE_A << file) & level;
+        let ours = nearest(our_pawns & column) as usize;
+        let theirs = nearest(their_pawns & column) as usize;
+        let i = 64 * (file == king_file) as usize + 8 * file + ours;
+        king += SHIELD[i];
+        trace.coeff(us, index::SHIELD + i, 1);
+        let blocked = ours != 7 && ours + 1 == theirs;
+        let i = 32 * blocked as usize + 8 * file.min(7 - file) + theirs;
+        king += STORM[i];
+        trace.coeff(us, index::STORM + i, 1);
     }
     // In the endgame a king far from every pawn is out of play.
     if pawns != 0 {

@@ -211,9 +211,140 @@ pub const MOBILITY_QUEEN: [S; 28] = [
     S(13, 25),
     S(14, 25),
 ];
-/// Our pawns in front of our king (on its file and the next ones), one and two ranks
-/// ahead of it.
-pub const SHIELD: [S; 2] = [S(17, -14), S(10, -11)];
+/// Our king's pawn shelter, on each of the (up to) three files of and next to its own:
+/// the nearest of our pawns on that file, on the king's rank or ahead, by its distance
+/// in ranks (7: none). Indexed by `64 * (1 if it is the king's own file) + 8 * file + distance`,
+/// as a king on the h-file and one on the d-file want different shelters.
+pub const SHIELD: [S; 128] = [
+    S(21, -11),
+    S(10, -11),
+    S(9, -12),
+    S(18, -26),
+    S(-21, -18),
+    S(-21, -20),
+    S(2, 6),
+    S(-28, 17),
+    S(14, 3),
+    S(21, -16),
+    S(2, 7),
+    S(15, 2),
+    S(-19, 11),
+    S(8, -5),
+    S(-5, -2),
+    S(-28, 14),
+    S(5, 3),
+    S(11, -2),
+    S(-6, 11),
+    S(-5, 1),
+    S(-14, -11),
+    S(17, 22),
+    S(8, 17),
+    S(-15, 10),
+    S(13, 6),
+    S(13, -6),
+    S(3, -7),
+    S(-3, -11),
+    S(-6, -16),
+    S(-21, 2),
+    S(0, 21),
+    S(-6, 4),
+    S(10, 2),
+    S(19, -9),
+    S(4, -5),
+    S(2, -1),
+    S(-7, -14),
+    S(19, 21),
+    S(13, 7),
+    S(2, -3),
+    S(8, -1),
+    S(11, -9),
+    S(-1, -4),
+    S(-10, -7),
+    S(-17, 13),
+    S(19, 2),
+    S(7, 13),
+    S(-6, 1),
+    S(3, -2),
+    S(2, -11),
+    S(4, -12),
+    S(-13, -18),
+    S(-20, -21),
+    S(-11, -3),
+    S(8, 8),
+    S(-16, 10),
+    S(-2, -6),
+    S(8, -11),
+    S(0, -6),
+    S(-7, -7),
+    S(-5, 16),
+    S(15, 24),
+    S(5, 11),
+    S(-10, 7),
+    S(0, 0),
+    S(23, -23),
+    S(18, -26),
+    S(-15, -13),
+    S(11, -1),
+    S(0, 5),
+    S(4, 5),
+    S(3, 20),
+    S(0, 0),
+    S(15, -5),
+    S(-7, 5),
+    S(-22, 8),
+    S(-12, 9),
+    S(-6, 10),
+    S(1, 5),
+    S(-25, 13),
+    S(0, 0),
+    S(17, -7),
+    S(7, -4),
+    S(-13, 4),
+    S(-19, -15),
+    S(5, 9),
+    S(4, 6),
+    S(-22, 3),
+    S(0, 0),
+    S(25, 0),
+    S(7, 5),
+    S(2, -14),
+    S(-6, -12),
+    S(-20, -18),
+    S(3, -7),
+    S(0, 2),
+    S(0, 0),
+    S(14, -1),
+    S(11, 1),
+    S(-1, -5),
+    S(-4, 2),
+    S(-18, 18),
+    S(-11, 6),
+    S(-8, 3),
+    S(0, 0),
+    S(12, -1),
+    S(6, 5),
+    S(-14, -15),
+    S(-15, 23),
+    S(8, 9),
+    S(7, 15),
+    S(-2, 0),
+    S(0, 0),
+    S(10, -10),
+    S(5, -4),
+    S(5, -14),
+    S(-14, -21),
+    S(-19, 21),
+    S(15, 11),
+    S(-15, 7),
+    S(0, 0),
+    S(13, -20),
+    S(8, -16),
+    S(-13, -4),
+    S(20, 19),
+    S(-7, 7),
+    S(7, 4),
+    S(-26, 8),
+];
 /// A piece of theirs (knight, bishop, rook, queen) attacked by one of our pawns.
 pub const THREAT_BY_PAWN: S = S(46, 33);
 /// A rook or queen of theirs attacked by one of our knights or bishops.
@@ -229,9 +360,77 @@ pub const SUPPORTED: S = S(14, 13);
 pub const PHALANX: S = S(5, 7);
 /// A passed pawn whose stop square holds an enemy piece.
 pub const PASSED_BLOCKED: S = S(-6, -11);
-/// Their pawns on our king's file and the next ones, one, two and three ranks ahead
-/// of it.
-pub const STORM: [S; 3] = [S(-5, 10), S(-14, 1), S(-2, 1)];
+/// Their pawns storming our king, on the same three files: the nearest of theirs on
+/// that file, on the king's rank or ahead, by its distance in ranks (7: none).
+/// Indexed by `32 * blocked + 8 * (file folded to a-d) + distance`, where blocked
+/// means it stands right in front of our nearest pawn on the file and so cannot come
+/// on.
+pub const STORM: [S; 64] = [
+    S(15, 22),
+    S(-5, 9),
+    S(-28, 13),
+    S(-15, 8),
+    S(2, -8),
+    S(5, -8),
+    S(4, -3),
+    S(10, -13),
+    S(17, 21),
+    S(15, 16),
+    S(-22, 0),
+    S(-12, 2),
+    S(1, -2),
+    S(2, -5),
+    S(2, -2),
+    S(-6, -2),
+    S(23, 22),
+    S(9, 11),
+    S(-24, 4),
+    S(-10, 1),
+    S(1, -4),
+    S(1, -5),
+    S(7, -9),
+    S(-1, -7),
+    S(14, 16),
+    S(1, 7),
+    S(-22, 1),
+    S(-7, 0),
+    S(3, -4),
+    S(2, -1),
+    S(1, 17),
+    S(-4, -3),
+    S(0, 0),
+    S(0, 0),
+    S(5, -17),
+    S(2, -6),
+    S(6, 1),
+    S(-5, -22),
+    S(-9, -19),
+    S(10, 15),
+    S(0, 0),
+    S(0, 0),
+    S(-8, -9),
+    S(-2, -18),
+    S(-5, -16),
+    S(14, -23),
+    S(-23, -21),
+    S(10, 13),
+    S(0, 0),
+    S(0, 0),
+    S(-7, -13),
+    S(-3, -5),
+    S(6, 0),
+    S(8, -22),
+    S(-5, -23),
+    S(18, 23),
+    S(0, 0),
+    S(0, 0),
+    S(-12, -17),
+    S(7, -10),
+    S(4, -7),
+    S(5, 8),
+    S(-21, -20),
+    S(6, 21),
+];
 /// The side to move's edge.
 pub const TEMPO: S = S(15, 12);
 /// A passed pawn whose stop square is empty and not attacked by the enemy, by rank.
@@ -461,10 +660,10 @@ pub mod index {
     pub const MOBILITY_ROOK: usize = MOBILITY_BISHOP + 14;
     /// [`super::MOBILITY_QUEEN`]: 28 weights, by safe squares.
     pub const MOBILITY_QUEEN: usize = MOBILITY_ROOK + 15;
-    /// [`super::SHIELD`]: 2 weights, by ranks ahead of the king.
+    /// [`super::SHIELD`]: 128 weights, by king's file, file and distance.
     pub const SHIELD: usize = MOBILITY_QUEEN + 28;
     /// [`super::THREAT_BY_PAWN`]: one weight.
-    pub const THREAT_BY_PAWN: usize = SHIELD + 2;
+    pub const THREAT_BY_PAWN: usize = SHIELD + 128;
     /// [`super::THREAT_BY_MINOR`]: one weight.
     pub const THREAT_BY_MINOR: usize = THREAT_BY_PAWN + 1;
     /// [`super::THREAT_BY_ROOK`]: one weight.
@@ -477,10 +676,10 @@ pub mod index {
     pub const PHALANX: usize = SUPPORTED + 1;
     /// [`super::PASSED_BLOCKED`]: one weight.
     pub const PASSED_BLOCKED: usize = PHALANX + 1;
-    /// [`super::STORM`]: 3 weights, by ranks ahead of the king.
+    /// [`super::STORM`]: 64 weights, by blocked, folded file and distance.
     pub const STORM: usize = PASSED_BLOCKED + 1;
     /// [`super::TEMPO`]: one weight.
-    pub const TEMPO: usize = STORM + 3;
+    pub const TEMPO: usize = STORM + 64;
     /// [`super::PASSED_SAFE`]: 8 weights, by relative rank.
     pub const PASSED_SAFE: usize = TEMPO + 1;
     /// [`super::CANDIDATE`]: 8 weights, by relative rank.
