@@ -562,13 +562,13 @@ pub const DANGER_EG_DIV: i32 = 20;
 // never across, when negative.
 
 /// Per pawn on the board.
-pub const COMPLEXITY_PAWNS: S = S(0, 4);
+pub const COMPLEXITY_PAWNS: S = S(0, 6);
 /// Pawns on both wings.
-pub const COMPLEXITY_FLANKS: S = S(0, 75);
+pub const COMPLEXITY_FLANKS: S = S(0, 104);
 /// Kings and pawns only.
-pub const COMPLEXITY_PAWN_ENDGAME: S = S(0, 66);
+pub const COMPLEXITY_PAWN_ENDGAME: S = S(0, 92);
 /// Every count starts here.
-pub const COMPLEXITY_BASE: S = S(0, -124);
+pub const COMPLEXITY_BASE: S = S(0, -165);
 
 // The scale factors multiply the endgame score (after the complexity) by n/128 in
 // material configurations that are harder (or easier) to win than the count says; the
@@ -576,17 +576,17 @@ pub const COMPLEXITY_BASE: S = S(0, -124);
 // each pair is used; every other configuration keeps 128.
 
 /// Opposite-coloured bishops and nothing else but pawns.
-pub const SCALE_OCB_BISHOPS: S = S(0, 64);
+pub const SCALE_OCB_BISHOPS: S = S(0, 50);
 /// Opposite-coloured bishops with one knight each.
-pub const SCALE_OCB_KNIGHTS: S = S(0, 106);
+pub const SCALE_OCB_KNIGHTS: S = S(0, 98);
 /// Opposite-coloured bishops with one rook each.
-pub const SCALE_OCB_ROOKS: S = S(0, 115);
+pub const SCALE_OCB_ROOKS: S = S(0, 109);
 /// The side ahead has only a queen; the other has two pieces or more and no queen.
-pub const SCALE_LONE_QUEEN: S = S(0, 113);
+pub const SCALE_LONE_QUEEN: S = S(0, 119);
 /// The side ahead has only a knight or a bishop, and no pawns.
 pub const SCALE_LONE_MINOR: S = S(0, 0);
 /// No queens, at most one piece a side, and three pawns or more up.
-pub const SCALE_PAWN_EDGE: S = S(0, 150);
+pub const SCALE_PAWN_EDGE: S = S(0, 170);
 
 // The material imbalance: what a piece is worth beside the others on the board,
 // beyond its fixed value. Pairs of kinds, pawn to queen, in the order (pawn, pawn),
