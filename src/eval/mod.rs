@@ -906,8 +906,8 @@ fn king_shelter<T: Trace>(board: &Position, us: Color, trace: &mut T) -> S {
     let king_rank = relative_rank(us, our_king);
     let nearest = |set: u64| match set {
         0 => 7,
-        _ if us == Color::White => (set.trailing_zeros() as i32 >> 3) - king_rank,
-        _ => 7 - ((63 - set.leading_zeros() as i32) >> 3) - king_rank,
+        _ if us == Color::White => relative_rank(us, set.trailing_zeros() as usize) - king_rank,
+        _ => relative_rank(us, 63 - set.leading_zeros() as usize) - king_rank,
     };
     let king_file = our_king & 7;
     for file in king_file.saturating_sub(1)..=(king_file + 1).min(7) {

@@ -213,8 +213,8 @@ pub const MOBILITY_QUEEN: [S; 28] = [
 ];
 /// Our king's pawn shelter, on each of the (up to) three files of and next to its own:
 /// the nearest of our pawns on that file, on the king's rank or ahead, by its distance
-/// in ranks (7: none). Indexed by `64 * (1 if it is the king's own file) + 8 * file + distance`,
-/// as a king on the h-file and one on the d-file want different shelters.
+/// in ranks (7: none). Indexed by `64 * (1 if it is the king's own file) + 8 * file +
+/// distance`, as a king on the h-file and one on the d-file want different shelters.
 pub const SHIELD: [S; 128] = [
     S(21, -11),
     S(10, -11),
