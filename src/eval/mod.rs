@@ -641,8 +641,8 @@ fn pieces<T: Trace>(board: &Position, us: Color, att: &mut Attacks, trace: &mut 
 }
 
 /// Passed pawns, what depends on more than the pawns (the rank bonus is in
-/// [`pawn_eval`]): a free path, a blocked or a safe stop square, and the kings'
-/// distances, from `us`'s point of view.
+/// [`pawn_eval`]): a free path, a blocked stop square, whether it can advance and
+/// safely, and the kings' distances by rank, from `us`'s point of view.
 #[inline(always)]
 fn passed_pawns<T: Trace>(
     board: &Position,
@@ -670,17 +670,16 @@ fn passed_pawns<T: Trace>(
         if theirs & stop_bit != 0 {
             passed += PASSED_BLOCKED;
             trace.coeff(us, index::PASSED_BLOCKED, 1);
-        } else if occ & stop_bit == 0 && att.all[them.to_index()] & stop_bit == 0 {
-            passed += PASSED_SAFE[r];
-            trace.coeff(us, index::PASSED_SAFE + r, 1);
         }
-        if r >= 3 {
-            let w = r as i32 - 2;
-            let (t, o) = (w * distance(their_king, stop), w * distance(our_king, stop));
-            passed += PASSED_KING_THEIRS * t + PASSED_KING_OURS * o;
-            trace.coeff(us, index::PASSED_KING_THEIRS, t);
-            trace.coeff(us, index::PASSED_KING_OURS, o);
-        }
+        let can = (occ & stop_bit == 0) as usize;
+        let safe = (att.all[them.to_index()] & stop_bit == 0) as usize;
+        let i = 16 * can + 8 * safe + r;
+        passed += PASSED_SAFE[i];
+        trace.coeff(us, index::PASSED_SAFE + i, 1);
+        let (t, o) = (distance(their_king, stop), distance(our_king, stop));
+        passed += PASSED_KING_THEIRS[r] * t + PASSED_KING_OURS[r] * o;
+        trace.coeff(us, index::PASSED_KING_THEIRS + r, t);
+        trace.coeff(us, index::PASSED_KING_OURS + r, o);
     }
     trace.add(us, Term::PassedPawns, passed);
     passed

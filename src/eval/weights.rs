@@ -100,22 +100,38 @@ pub const PASSED: [S; 8] = [
 /// Extra for a passed pawn whose path to promotion holds no piece at all.
 pub const PASSED_FREE: [S; 8] = [
     S(0, 0),
-    S(-2, 6),
-    S(-3, 4),
-    S(-6, 11),
-    S(0, 17),
-    S(14, 33),
-    S(26, 45),
+    S(-2, 2),
+    S(-4, 1),
+    S(-13, 15),
+    S(-10, 26),
+    S(7, 36),
+    S(42, 32),
     S(0, 0),
 ];
-/// Per square of king distance to a passed pawn's stop square, scaled by how far the
-/// pawn has come: the defending king far away is good, our own king far away is bad.
-/// This one counts the enemy king's distance (in king moves), times r − 2 for a pawn
-/// on relative rank r ≥ 3 (0-based: its fourth rank or beyond).
-pub const PASSED_KING_THEIRS: S = S(1, 13);
-/// Per square of our own king's distance to a passed pawn's stop square, scaled like
-/// [`PASSED_KING_THEIRS`].
-pub const PASSED_KING_OURS: S = S(0, -10);
+/// Per square of the enemy king's distance (in king moves) to a passed pawn's stop
+/// square, by the pawn's relative rank: the defending king far away is good.
+pub const PASSED_KING_THEIRS: [S; 8] = [
+    S(0, 0),
+    S(0, -2),
+    S(-3, 3),
+    S(-2, 13),
+    S(4, 20),
+    S(12, 34),
+    S(2, 49),
+    S(0, 0),
+];
+/// Per square of our own king's distance to a passed pawn's stop square, by the
+/// pawn's relative rank: our own king far away is bad.
+pub const PASSED_KING_OURS: [S; 8] = [
+    S(0, 0),
+    S(1, -1),
+    S(5, -7),
+    S(5, -18),
+    S(0, -23),
+    S(-9, -26),
+    S(2, -30),
+    S(0, 0),
+];
 /// Each pawn beyond the first on one file.
 pub const DOUBLED: S = S(-13, -12);
 /// A pawn with no friendly pawn on either neighbouring file.
@@ -359,7 +375,7 @@ pub const SUPPORTED: S = S(14, 13);
 /// A pawn with one of ours beside it on its rank (each pawn of the pair counts).
 pub const PHALANX: S = S(5, 7);
 /// A passed pawn whose stop square holds an enemy piece.
-pub const PASSED_BLOCKED: S = S(-6, -11);
+pub const PASSED_BLOCKED: S = S(-6, -10);
 /// Their pawns storming our king, on the same three files: the nearest of theirs on
 /// that file, on the king's rank or ahead, by its distance in ranks (7: none).
 /// Indexed by `32 * blocked + 8 * (file folded to a-d) + distance`, where blocked
@@ -433,15 +449,41 @@ pub const STORM: [S; 64] = [
 ];
 /// The side to move's edge.
 pub const TEMPO: S = S(15, 12);
-/// A passed pawn whose stop square is empty and not attacked by the enemy, by rank.
-pub const PASSED_SAFE: [S; 8] = [
+/// A passed pawn by whether it can advance (its stop square empty) and whether it
+/// can do so safely (the enemy does not attack the stop square), and by relative
+/// rank: `16 * can + 8 * safe + rank`.
+pub const PASSED_SAFE: [S; 32] = [
     S(0, 0),
-    S(-2, 3),
-    S(-1, 8),
-    S(-1, 13),
-    S(0, 18),
-    S(6, 25),
-    S(6, 24),
+    S(1, -6),
+    S(7, 5),
+    S(-3, 18),
+    S(9, 13),
+    S(16, 6),
+    S(-37, -22),
+    S(0, 0),
+    S(0, 0),
+    S(3, 11),
+    S(6, 18),
+    S(-11, 35),
+    S(3, 28),
+    S(21, -3),
+    S(-23, -49),
+    S(0, 0),
+    S(0, 0),
+    S(-8, 12),
+    S(-11, 17),
+    S(-4, 24),
+    S(2, 12),
+    S(24, -15),
+    S(32, -37),
+    S(0, 0),
+    S(0, 0),
+    S(-4, 19),
+    S(-4, 26),
+    S(-2, 34),
+    S(-1, 39),
+    S(-1, 35),
+    S(6, 39),
     S(0, 0),
 ];
 /// A pawn that is not passed but could become so: its file is open ahead and the
@@ -638,12 +680,12 @@ pub mod index {
     pub const FIRST_TERM: usize = PASSED;
     /// [`super::PASSED_FREE`]: 8 weights, by relative rank.
     pub const PASSED_FREE: usize = PASSED + 8;
-    /// [`super::PASSED_KING_THEIRS`]: one weight.
+    /// [`super::PASSED_KING_THEIRS`]: 8 weights, by relative rank.
     pub const PASSED_KING_THEIRS: usize = PASSED_FREE + 8;
-    /// [`super::PASSED_KING_OURS`]: one weight.
-    pub const PASSED_KING_OURS: usize = PASSED_KING_THEIRS + 1;
+    /// [`super::PASSED_KING_OURS`]: 8 weights, by relative rank.
+    pub const PASSED_KING_OURS: usize = PASSED_KING_THEIRS + 8;
     /// [`super::DOUBLED`]: one weight.
-    pub const DOUBLED: usize = PASSED_KING_OURS + 1;
+    pub const DOUBLED: usize = PASSED_KING_OURS + 8;
     /// [`super::ISOLATED`]: one weight.
     pub const ISOLATED: usize = DOUBLED + 1;
     /// [`super::BISHOP_PAIR`]: one weight.
@@ -680,10 +722,10 @@ pub mod index {
     pub const STORM: usize = PASSED_BLOCKED + 1;
     /// [`super::TEMPO`]: one weight.
     pub const TEMPO: usize = STORM + 64;
-    /// [`super::PASSED_SAFE`]: 8 weights, by relative rank.
+    /// [`super::PASSED_SAFE`]: 32 weights, by can advance, safe advance and rank.
     pub const PASSED_SAFE: usize = TEMPO + 1;
     /// [`super::CANDIDATE`]: 8 weights, by relative rank.
-    pub const CANDIDATE: usize = PASSED_SAFE + 8;
+    pub const CANDIDATE: usize = PASSED_SAFE + 32;
     /// [`super::OUTPOST`]: 2 weights, knight and bishop.
     pub const OUTPOST: usize = CANDIDATE + 8;
     /// [`super::MINOR_BEHIND_PAWN`]: one weight.
@@ -766,8 +808,8 @@ pub fn named() -> Vec<(&'static str, &'static [S])> {
         ("PSQT", PSQT.as_flattened()),
         ("PASSED", &PASSED),
         ("PASSED_FREE", &PASSED_FREE),
-        ("PASSED_KING_THEIRS", &[PASSED_KING_THEIRS]),
-        ("PASSED_KING_OURS", &[PASSED_KING_OURS]),
+        ("PASSED_KING_THEIRS", &PASSED_KING_THEIRS),
+        ("PASSED_KING_OURS", &PASSED_KING_OURS),
         ("DOUBLED", &[DOUBLED]),
         ("ISOLATED", &[ISOLATED]),
         ("BISHOP_PAIR", &[BISHOP_PAIR]),
