@@ -1147,29 +1147,30 @@ fn pawn_eval<T: Trace>(board: &Position, trace: &mut T) -> PawnEval {
             let span = ahead | (ahead & !FILE_H) << 1 | (ahead & !FILE_A) >> 1;
             let neighbours = adjacent_files(s) & our_pawns;
             let bit = 1u64 << s;
+            let r = relative_rank(us, s) as usize;
+            let open = (ahead & their_pawns == 0) as usize;
             if neighbours == 0 {
-                structure += ISOLATED;
-                trace.coeff(us, index::ISOLATED, 1);
+                structure += ISOLATED[open];
+                trace.coeff(us, index::ISOLATED + open, 1);
             } else {
                 // Backward: every neighbour is ahead of it (inside its span), and its
                 // stop square is held by an enemy pawn, so it can neither advance nor
                 // be defended.
                 let stop = stop_square(us, s);
                 if neighbours & !span == 0 && their_attacks & (1u64 << stop) != 0 {
-                    structure += BACKWARD;
-                    trace.coeff(us, index::BACKWARD, 1);
+                    structure += BACKWARD[open];
+                    trace.coeff(us, index::BACKWARD + open, 1);
                 }
             }
             if our_attacks & bit != 0 {
-                structure += SUPPORTED;
-                trace.coeff(us, index::SUPPORTED, 1);
+                structure += SUPPORTED[r];
+                trace.coeff(us, index::SUPPORTED + r, 1);
             }
             let level = 0xFFu64 << (s & !7);
             if neighbours & level != 0 {
-                structure += PHALANX;
-                trace.coeff(us, index::PHALANX, 1);
+                structure += PHALANX[r];
+                trace.coeff(us, index::PHALANX + r, 1);
             }
-            let r = relative_rank(us, s) as usize;
             if span & their_pawns == 0 && ahead & our_pawns == 0 {
                 passed += PASSED[r];
                 trace.coeff(us, index::PASSED + r, 1);

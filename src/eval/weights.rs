@@ -133,9 +133,10 @@ pub const PASSED_KING_OURS: [S; 8] = [
     S(0, 0),
 ];
 /// Each pawn beyond the first on one file.
-pub const DOUBLED: S = S(-13, -12);
-/// A pawn with no friendly pawn on either neighbouring file.
-pub const ISOLATED: S = S(-6, -11);
+pub const DOUBLED: S = S(-8, -22);
+/// A pawn with no friendly pawn on either neighbouring file: opposed (an enemy pawn
+/// ahead of it on its file), unopposed (open to their rooks).
+pub const ISOLATED: [S; 2] = [S(-6, -8), S(-8, -12)];
 /// Two bishops.
 pub const BISHOP_PAIR: S = S(17, 57);
 /// A rook on a file with no pawn.
@@ -368,12 +369,31 @@ pub const THREAT_BY_MINOR: S = S(37, 18);
 /// A queen of theirs attacked by one of our rooks.
 pub const THREAT_BY_ROOK: S = S(33, 19);
 /// A pawn whose neighbours have all advanced past it and whose stop square an enemy
-/// pawn holds.
-pub const BACKWARD: S = S(-4, -9);
-/// A pawn defended by one of our pawns.
-pub const SUPPORTED: S = S(14, 13);
-/// A pawn with one of ours beside it on its rank (each pawn of the pair counts).
-pub const PHALANX: S = S(5, 7);
+/// pawn holds: opposed, unopposed (as [`ISOLATED`]).
+pub const BACKWARD: [S; 2] = [S(-4, -9), S(-9, -11)];
+/// A pawn defended by one of our pawns, by its relative rank.
+pub const SUPPORTED: [S; 8] = [
+    S(0, 0),
+    S(0, 0),
+    S(16, 13),
+    S(15, 10),
+    S(14, 8),
+    S(32, 14),
+    S(47, 61),
+    S(0, 0),
+];
+/// A pawn with one of ours beside it on its rank (each pawn of the pair counts), by
+/// its relative rank.
+pub const PHALANX: [S; 8] = [
+    S(0, 0),
+    S(5, 4),
+    S(6, 5),
+    S(5, 10),
+    S(12, 22),
+    S(46, 50),
+    S(25, 50),
+    S(0, 0),
+];
 /// A passed pawn whose stop square holds an enemy piece.
 pub const PASSED_BLOCKED: S = S(-6, -10);
 /// Their pawns storming our king, on the same three files: the nearest of theirs on
@@ -686,10 +706,10 @@ pub mod index {
     pub const PASSED_KING_OURS: usize = PASSED_KING_THEIRS + 8;
     /// [`super::DOUBLED`]: one weight.
     pub const DOUBLED: usize = PASSED_KING_OURS + 8;
-    /// [`super::ISOLATED`]: one weight.
+    /// [`super::ISOLATED`]: 2 weights, opposed and unopposed.
     pub const ISOLATED: usize = DOUBLED + 1;
     /// [`super::BISHOP_PAIR`]: one weight.
-    pub const BISHOP_PAIR: usize = ISOLATED + 1;
+    pub const BISHOP_PAIR: usize = ISOLATED + 2;
     /// [`super::ROOK_OPEN`]: one weight.
     pub const ROOK_OPEN: usize = BISHOP_PAIR + 1;
     /// [`super::ROOK_HALF_OPEN`]: one weight.
@@ -710,14 +730,14 @@ pub mod index {
     pub const THREAT_BY_MINOR: usize = THREAT_BY_PAWN + 1;
     /// [`super::THREAT_BY_ROOK`]: one weight.
     pub const THREAT_BY_ROOK: usize = THREAT_BY_MINOR + 1;
-    /// [`super::BACKWARD`]: one weight.
+    /// [`super::BACKWARD`]: 2 weights, opposed and unopposed.
     pub const BACKWARD: usize = THREAT_BY_ROOK + 1;
-    /// [`super::SUPPORTED`]: one weight.
-    pub const SUPPORTED: usize = BACKWARD + 1;
-    /// [`super::PHALANX`]: one weight.
-    pub const PHALANX: usize = SUPPORTED + 1;
+    /// [`super::SUPPORTED`]: 8 weights, by relative rank.
+    pub const SUPPORTED: usize = BACKWARD + 2;
+    /// [`super::PHALANX`]: 8 weights, by relative rank.
+    pub const PHALANX: usize = SUPPORTED + 8;
     /// [`super::PASSED_BLOCKED`]: one weight.
-    pub const PASSED_BLOCKED: usize = PHALANX + 1;
+    pub const PASSED_BLOCKED: usize = PHALANX + 8;
     /// [`super::STORM`]: 64 weights, by blocked, folded file and distance.
     pub const STORM: usize = PASSED_BLOCKED + 1;
     /// [`super::TEMPO`]: one weight.
@@ -811,7 +831,7 @@ pub fn named() -> Vec<(&'static str, &'static [S])> {
         ("PASSED_KING_THEIRS", &PASSED_KING_THEIRS),
         ("PASSED_KING_OURS", &PASSED_KING_OURS),
         ("DOUBLED", &[DOUBLED]),
-        ("ISOLATED", &[ISOLATED]),
+        ("ISOLATED", &ISOLATED),
         ("BISHOP_PAIR", &[BISHOP_PAIR]),
         ("ROOK_OPEN", &[ROOK_OPEN]),
         ("ROOK_HALF_OPEN", &[ROOK_HALF_OPEN]),
@@ -823,9 +843,9 @@ pub fn named() -> Vec<(&'static str, &'static [S])> {
         ("THREAT_BY_PAWN", &[THREAT_BY_PAWN]),
         ("THREAT_BY_MINOR", &[THREAT_BY_MINOR]),
         ("THREAT_BY_ROOK", &[THREAT_BY_ROOK]),
-        ("BACKWARD", &[BACKWARD]),
-        ("SUPPORTED", &[SUPPORTED]),
-        ("PHALANX", &[PHALANX]),
+        ("BACKWARD", &BACKWARD),
+        ("SUPPORTED", &SUPPORTED),
+        ("PHALANX", &PHALANX),
         ("PASSED_BLOCKED", &[PASSED_BLOCKED]),
         ("STORM", &STORM),
         ("TEMPO", &[TEMPO]),
