@@ -79,7 +79,7 @@ for opp in $opponents; do
     # runner a grace period to print its summary and exit, then stop its session.
     (
         while kill -0 "$sid" 2>/dev/null; do
-            # Until fastchess has written its log, there is nothing to count.
+            # Until the runner has written its log, there is nothing to count.
             done_games=$(grep -c '^Finished game' "$log" 2>/dev/null) || done_games=0
             if [ "$done_games" -ge $((2 * rounds)) ]; then
                 sleep 30
