@@ -24,7 +24,7 @@ use chess::{
 
 use crate::castling::{self, Castling, KING_SIDE, QUEEN_SIDE};
 use crate::eval::{PIECE_SQUARE, S};
-use crate::types::Squares;
+use crate::types::{Squares, DARK_SQUARES};
 
 mod keys;
 mod moves;
@@ -1402,8 +1402,7 @@ impl Position {
         if knights == 0 && bishops.popcnt() == 2 {
             let white = *b.color_combined(Color::White) & bishops;
             if white.popcnt() == 1 {
-                const DARK: u64 = 0xAA55_AA55_AA55_AA55;
-                let dark = (bishops & BitBoard::new(DARK)).popcnt();
+                let dark = (bishops & BitBoard::new(DARK_SQUARES)).popcnt();
                 return dark != 1;
             }
         }

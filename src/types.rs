@@ -11,6 +11,9 @@ pub use chess::{
     File, Piece, Rank, Square, ALL_FILES, ALL_PIECES, ALL_SQUARES, EMPTY,
 };
 
+/// The dark squares (a1, c1, ..., h8): bishops on them never meet bishops on the light ones.
+pub const DARK_SQUARES: u64 = 0xAA55_AA55_AA55_AA55;
+
 /// The squares of a bitboard, lowest first. The crate's own iterator clears each
 /// square's bit by building a bitboard of it again (a shift and an exclusive or); this
 /// clears the lowest bit at once, which the loops over pieces and targets in the

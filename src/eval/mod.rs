@@ -25,7 +25,7 @@ use std::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
 
 use crate::types::{
     get_bishop_moves, get_file, get_king_moves, get_knight_moves, get_rook_moves, BitBoard, Color,
-    Piece, Square, Squares, ALL_FILES, ALL_PIECES,
+    Piece, Square, Squares, ALL_FILES, ALL_PIECES, DARK_SQUARES,
 };
 
 use crate::position::Position;
@@ -685,8 +685,6 @@ fn passed_pawns<T: Trace>(
     passed
 }
 
-/// The dark squares (a1, c1, ..., h8).
-const DARK_SQUARES: u64 = 0xAA55_AA55_AA55_AA55;
 /// The two long diagonals.
 const LONG_DIAGONALS: u64 = 0x8040_2010_0804_0201 | 0x0102_0408_1020_4080;
 /// d4, e4, d5, e5.
