@@ -12,7 +12,7 @@ use crate::types::ChessMove as Move;
 use crate::wdl;
 
 /// Engine name and authors, as sent in answer to `uci`.
-pub const NAME: &str = concat!("Tiefe ", env!("CARGO_PKG_VERSION"));
+pub const NAME: &str = concat!("Tiefe ", env!("TIEFE_VERSION"));
 /// The `id author` line's text.
 pub const AUTHOR: &str = "the Tiefe developers";
 
