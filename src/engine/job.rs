@@ -8,9 +8,9 @@ use std::time::Duration;
 use super::{locked, Event, Listener};
 use crate::learn::{Learning, Snapshot};
 use crate::position::Position;
-use crate::search::{self, Outcome, Pool, Request};
+use crate::search::{self, Outcome, Pool, Request, SearchControl};
 use crate::skill::{self, Skill};
-use crate::time::{Clock, Limits};
+use crate::time::Limits;
 use crate::tt::TranspositionTable;
 
 /// Everything a search thread takes with it.
@@ -37,7 +37,7 @@ impl SearchJob {
     /// table and the workers, and only then sets `done` and says the job is done: a
     /// command that needs the engine idle waits until then (see [`super::Engine`]).
     /// A learning save is written after that, holding up nothing.
-    pub fn run(mut self, clock: &Clock, done: &AtomicBool) {
+    pub fn run(mut self, clock: &SearchControl, done: &AtomicBool) {
         let outcome = self.search(clock);
         while !clock.stopped() && (self.limits.infinite || clock.pondering()) {
             std::thread::sleep(Duration::from_millis(1));
@@ -62,7 +62,7 @@ impl SearchJob {
 
     /// The search itself, with its reports turned into events; a weaker player's
     /// choice replaces the best move.
-    fn search(&mut self, clock: &Clock) -> Outcome {
+    fn search(&mut self, clock: &SearchControl) -> Outcome {
         let (debug, show_wdl) = (self.debug, self.show_wdl);
         let listener = Arc::clone(&self.listener);
         let mut report = |e: search::Event| match e {

@@ -26,9 +26,9 @@ use crate::bench::{self, BenchResult};
 use crate::book::Book;
 use crate::learn::{Learning, Snapshot};
 use crate::position::{self, Position, START_FEN};
-use crate::search::{Pool, Report, Stats};
+use crate::search::{Pool, Report, SearchControl, Stats};
 use crate::skill::{self, Skill};
-use crate::time::{Clock, LagTracker, Limits};
+use crate::time::{LagTracker, Limits};
 use crate::tt::TranspositionTable;
 use crate::types::{ChessMove as Move, Color};
 use job::SearchJob;
@@ -153,7 +153,7 @@ struct Settings {
 
 /// A job (search, perft or bench) running on its own thread.
 struct Running {
-    clock: Arc<Clock>,
+    clock: Arc<SearchControl>,
     /// Set once the job's result is out: from then on it is over for the GUI.
     done: Arc<AtomicBool>,
     thread: JoinHandle<()>,
@@ -303,17 +303,17 @@ impl Engine {
     /// `stop`: the running job ends as soon as it can and gives its result. A stop
     /// sent after a `go` that still waits belongs to that search.
     pub fn stop(&mut self) {
-        self.signal_latest_job(Clock::stop);
+        self.signal_latest_job(SearchControl::stop);
     }
 
     /// `ponderhit`: the move pondered on was played; the search now keeps time.
     pub fn ponderhit(&mut self) {
-        self.signal_latest_job(Clock::ponderhit);
+        self.signal_latest_job(SearchControl::ponderhit);
     }
 
     /// Signals the job last asked for: the running one, or, behind it, the last that
     /// still waits to start (then the signal waits with it).
-    fn signal_latest_job(&mut self, f: fn(&Clock)) {
+    fn signal_latest_job(&mut self, f: fn(&SearchControl)) {
         if self.deferred.iter().any(|d| d.starts_job) {
             self.defer(false, false, move |e| e.signal(f));
         } else {
@@ -385,7 +385,7 @@ impl Engine {
         if self.deferred.is_empty() {
             f(self);
         } else {
-            self.signal(Clock::stop);
+            self.signal(SearchControl::stop);
             self.defer(false, true, f);
         }
     }
@@ -403,7 +403,7 @@ impl Engine {
         });
     }
 
-    fn signal(&self, f: fn(&Clock)) {
+    fn signal(&self, f: fn(&SearchControl)) {
         if let Some(r) = &self.running {
             f(&r.clock);
         }
@@ -731,7 +731,7 @@ impl Engine {
         if let Some(l) = &self.learning {
             locked(l).seed(&self.tt);
         }
-        let clock = Arc::new(Clock::new(start, limits.ponder));
+        let clock = Arc::new(SearchControl::new(start, limits.ponder));
         let overhead = self.learn_lag(&limits, &clock);
         let job = SearchJob {
             pos: self.position.clone(),
@@ -756,11 +756,11 @@ impl Engine {
 
     /// Tells the lag tracker of this `go` and returns the overhead to keep back: `Move
     /// Overhead` and the learnt lag. Says so when the side to move has no clock.
-    fn learn_lag(&mut self, limits: &Limits, clock: &Arc<Clock>) -> u64 {
+    fn learn_lag(&mut self, limits: &Limits, clock: &SearchControl) -> u64 {
         let us = self.position.side_to_move();
         let game_ply = 2 * (self.position.fullmove_number().max(1) as usize - 1)
             + (us == Color::Black) as usize;
-        self.lag.on_go(limits, us, game_ply, Arc::clone(clock));
+        self.lag.on_go(limits, us, game_ply, clock.spent());
         let overhead = self.settings.move_overhead_ms + self.lag.estimate_ms();
         if limits.lacks_own_clock(us) {
             let side = match us {
@@ -788,7 +788,7 @@ impl Engine {
         self.stop_job();
         let pos = self.position.clone();
         let listener = Arc::clone(&self.listener);
-        let clock = Arc::new(Clock::new(Instant::now(), false));
+        let clock = Arc::new(SearchControl::new(Instant::now(), false));
         self.spawn("perft", clock, move |clock, done| {
             match pos.perft_report_until(depth, &|| clock.stopped()) {
                 Some(lines) => listener.event(Event::Perft(&lines)),
@@ -802,7 +802,7 @@ impl Engine {
     fn start_bench(&mut self, depth: u32) {
         self.stop_job();
         let listener = Arc::clone(&self.listener);
-        let clock = Arc::new(Clock::new(Instant::now(), false));
+        let clock = Arc::new(SearchControl::new(Instant::now(), false));
         self.spawn("bench", clock, move |clock, done| {
             let r = bench::run_until(depth, clock);
             listener.event(Event::Bench(&r));
@@ -817,8 +817,8 @@ impl Engine {
     fn spawn(
         &mut self,
         what: &str,
-        clock: Arc<Clock>,
-        task: impl FnOnce(&Clock, &AtomicBool) + Send + 'static,
+        clock: Arc<SearchControl>,
+        task: impl FnOnce(&SearchControl, &AtomicBool) + Send + 'static,
     ) -> bool {
         let thread_clock = Arc::clone(&clock);
         let done = Arc::new(AtomicBool::new(false));

@@ -838,7 +838,7 @@ impl Searcher<'_> {
     /// From the first second on, tells the GUI which root move is being searched.
     #[inline]
     fn report_currmove(&mut self, depth: i32, m: ChessMove, searched: usize) {
-        if !self.currmove && self.clock.elapsed() >= CURRMOVE_AFTER {
+        if !self.currmove && self.control.elapsed() >= CURRMOVE_AFTER {
             self.currmove = true;
         }
         if self.currmove {

@@ -118,7 +118,7 @@ impl Worker {
                     limits,
                     overhead_ms,
                     tt,
-                    clock,
+                    control,
                     config,
                 },
             role,
@@ -143,7 +143,7 @@ impl Worker {
             w: self,
             params,
             tt,
-            clock,
+            control,
             config,
             mate_mode,
             // Helpers search until the main thread stops them.
@@ -552,7 +552,7 @@ fn vote(main: Outcome, helpers: Vec<Outcome>) -> Outcome {
 #[cfg(all(test, feature = "tune"))]
 mod tests {
     use super::*;
-    use crate::time::Clock;
+    use crate::search::SearchControl;
     use crate::tt::TranspositionTable;
 
     /// Nodes of a depth-8 search of the start position with the pool's workers, from
@@ -564,7 +564,7 @@ mod tests {
             ..Limits::default()
         };
         let tt = TranspositionTable::new(8);
-        let clock = Clock::new(Instant::now(), false);
+        let clock = SearchControl::new(Instant::now(), false);
         pool.clear();
         pool.search(&mut pos, Request::new(&limits, &tt, &clock), &mut |_| {})
             .nodes
