@@ -5,11 +5,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use super::skill::{self, Skill};
 use super::{locked, Event, Listener};
 use crate::learn::{Learning, Snapshot};
 use crate::position::Position;
 use crate::search::{self, Outcome, Pool, Request, SearchControl};
-use crate::skill::{self, Skill};
 use crate::time::Limits;
 use crate::tt::TranspositionTable;
 
@@ -65,26 +65,13 @@ impl SearchJob {
     fn search(&mut self, clock: &SearchControl) -> Outcome {
         let (debug, show_wdl) = (self.debug, self.show_wdl);
         let listener = Arc::clone(&self.listener);
-        let mut report = |e: search::Event| match e {
-            search::Event::Line(r) | search::Event::Voted(r) => listener.event(Event::Info {
-                report: r,
-                wdl: show_wdl,
-            }),
-            search::Event::CurrMove { depth, mv, number } => {
-                listener.event(Event::CurrMove { depth, mv, number })
+        let mut report = |event: search::Event| {
+            if debug || !matches!(event, search::Event::Stats { .. }) {
+                listener.event(Event::Search {
+                    event,
+                    wdl: show_wdl,
+                });
             }
-            search::Event::Stats {
-                depth,
-                stats,
-                ebf,
-                hashfull,
-            } if debug => listener.event(Event::Stats {
-                depth,
-                stats,
-                hashfull,
-                ebf: Some(ebf),
-            }),
-            search::Event::Stats { .. } => {}
         };
         let req = Request {
             overhead_ms: self.overhead,

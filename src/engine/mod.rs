@@ -12,6 +12,7 @@
 
 mod job;
 pub mod options;
+mod skill;
 
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -26,13 +27,13 @@ use crate::bench::{self, BenchResult};
 use crate::book::Book;
 use crate::learn::{Learning, Snapshot};
 use crate::position::{self, Position, START_FEN};
-use crate::search::{Pool, Report, SearchControl, Stats};
-use crate::skill::{self, Skill};
+use crate::search::{self, Pool, SearchControl};
 use crate::time::{LagTracker, Limits};
 use crate::tt::TranspositionTable;
 use crate::types::{ChessMove as Move, Color};
 use job::SearchJob;
 pub use options::{Kind, Spec, Value, OPTIONS};
+use skill::Skill;
 
 /// Where a `position` command starts from.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -59,33 +60,14 @@ pub struct GoArgs {
 /// What the engine has to say. Borrowed data lives only for the call.
 #[derive(Debug, Clone, Copy)]
 pub enum Event<'a> {
-    /// A finished iteration's line (or a bound), with `wdl` when `UCI_ShowWDL` is on.
-    Info {
-        /// The line and its numbers.
-        report: &'a Report,
-        /// Whether to add win/draw/loss odds (`UCI_ShowWDL`).
+    /// What the search says while it runs, carried as it said it (its iteration
+    /// statistics only with `debug on`): one event type from the search to the wire.
+    Search {
+        /// The search's event: a line (or a bound, or the voted line), the root move
+        /// being searched, or an iteration's statistics.
+        event: search::Event<'a>,
+        /// Whether to add win/draw/loss odds to a line (`UCI_ShowWDL`).
         wdl: bool,
-    },
-    /// The root move the search has just started on.
-    CurrMove {
-        /// The iteration's depth, in plies.
-        depth: u32,
-        /// The root move.
-        mv: Move,
-        /// 1-based place of the move in this iteration's order.
-        number: u32,
-    },
-    /// An iteration's statistics (sent with `debug on` only).
-    Stats {
-        /// The iteration's depth, in plies.
-        depth: u32,
-        /// Its counters (`nodes` is this iteration's alone).
-        stats: &'a Stats,
-        /// Transposition table fill, per mille.
-        hashfull: u32,
-        /// Effective branching factor: this iteration's nodes over the last one's
-        /// (a search always sends it).
-        ebf: Option<f64>,
     },
     /// The root has no legal move: mate if in check, stalemate otherwise.
     NoMove {
@@ -456,20 +438,22 @@ impl Engine {
     /// The table for exclusive use (the engine is idle, but a finished job's thread
     /// may still hold it for an instant).
     fn tt_mut(&mut self) -> &mut TranspositionTable {
-        if Arc::get_mut(&mut self.tt).is_none() {
-            self.stop_job();
-            self.join_finishing();
-        }
-        Arc::get_mut(&mut self.tt).expect("no job holds the table")
+        self.exclusive(|e| &mut e.tt, "the table")
     }
 
     /// The pool for exclusive use (see [`Engine::tt_mut`]).
     fn pool_mut(&mut self) -> &mut Pool {
-        if Arc::get_mut(&mut self.pool).is_none() {
+        self.exclusive(|e| &mut e.pool, "the pool")
+    }
+
+    /// What `field` shares with the jobs (`what`), for exclusive use: if a job still
+    /// holds it, the running one is stopped and the finishing ones joined first.
+    fn exclusive<T>(&mut self, field: fn(&mut Engine) -> &mut Arc<T>, what: &str) -> &mut T {
+        if Arc::get_mut(field(self)).is_none() {
             self.stop_job();
             self.join_finishing();
         }
-        Arc::get_mut(&mut self.pool).expect("no job holds the pool")
+        Arc::get_mut(field(self)).unwrap_or_else(|| panic!("no job holds {what}"))
     }
 
     /// `Hash`: a table of `mb` MB, or the old one kept if it cannot be had.
@@ -785,27 +769,35 @@ impl Engine {
     }
 
     fn start_perft(&mut self, depth: u32) {
-        self.stop_job();
         let pos = self.position.clone();
-        let listener = Arc::clone(&self.listener);
-        let clock = Arc::new(SearchControl::new(Instant::now(), false));
-        self.spawn("perft", clock, move |clock, done| {
-            match pos.perft_report_until(depth, &|| clock.stopped()) {
+        self.start_counting("perft", move |control, listener| {
+            match pos.perft_report_until(depth, &|| control.stopped()) {
                 Some(lines) => listener.event(Event::Perft(&lines)),
                 None => listener.event(Event::PerftStopped),
             }
-            done.store(true, Ordering::Release);
-            listener.event(Event::JobDone);
         });
     }
 
     fn start_bench(&mut self, depth: u32) {
+        self.start_counting("bench", move |control, listener| {
+            let r = bench::run_until(depth, control);
+            listener.event(Event::Bench(&r));
+        });
+    }
+
+    /// Starts a job that counts until it is done or stopped (`perft`, `bench`): it
+    /// ends the running job first, and once `task` has sent its result the job is
+    /// done.
+    fn start_counting(
+        &mut self,
+        what: &str,
+        task: impl FnOnce(&SearchControl, &dyn Listener) + Send + 'static,
+    ) {
         self.stop_job();
         let listener = Arc::clone(&self.listener);
-        let clock = Arc::new(SearchControl::new(Instant::now(), false));
-        self.spawn("bench", clock, move |clock, done| {
-            let r = bench::run_until(depth, clock);
-            listener.event(Event::Bench(&r));
+        let control = Arc::new(SearchControl::new(Instant::now(), false));
+        self.spawn(what, control, move |control, done| {
+            task(control, &*listener);
             done.store(true, Ordering::Release);
             listener.event(Event::JobDone);
         });
@@ -825,7 +817,7 @@ impl Engine {
         let thread_done = Arc::clone(&done);
         let thread = std::thread::Builder::new()
             .name(what.into())
-            .stack_size(32 * 1024 * 1024)
+            .stack_size(search::THREAD_STACK_BYTES)
             .spawn(move || task(&thread_clock, &thread_done));
         match thread {
             Ok(thread) => {

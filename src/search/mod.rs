@@ -37,7 +37,7 @@ use history::PieceTo;
 use iterate::ProvenBest;
 pub use iterate::RootMove;
 use params::WorkerParams;
-pub use pool::{Pool, TbConfig, Worker};
+pub use pool::{Pool, TbConfig, Worker, THREAD_STACK_BYTES};
 use pool::{Role, Shared, TbUse};
 
 /// Switches that change which tree is searched (not how fast it is ordered).

@@ -73,6 +73,14 @@ struct Candidate {
     hist: i32,
 }
 
+/// Quiet moves a node remembers having searched without a cutoff, to mark them down
+/// when a later move cuts off: later ones go unpunished, which costs little, since a
+/// cutoff that late is rare and the histories of so many moves say little.
+const QUIETS_REMEMBERED: usize = 64;
+/// Captures and promotions a node remembers the same way; fewer, as a position has
+/// fewer of them and the picker hands out the good ones first.
+const NOISIES_REMEMBERED: usize = 32;
+
 /// What the move loop of one node has found so far.
 struct MoveLoop {
     best: i32,
@@ -81,9 +89,9 @@ struct MoveLoop {
     searched: usize,
     /// Quiet and noisy moves searched without a cutoff, marked down in the histories
     /// when a later move cuts off (as many as fit).
-    quiets: [ChessMove; 64],
+    quiets: [ChessMove; QUIETS_REMEMBERED],
     n_quiets: usize,
-    noisies: [ChessMove; 32],
+    noisies: [ChessMove; NOISIES_REMEMBERED],
     n_noisies: usize,
 }
 
@@ -94,9 +102,9 @@ impl MoveLoop {
             best: -INFINITY,
             best_move: None,
             searched: 0,
-            quiets: [ChessMove::default(); 64],
+            quiets: [ChessMove::default(); QUIETS_REMEMBERED],
             n_quiets: 0,
-            noisies: [ChessMove::default(); 32],
+            noisies: [ChessMove::default(); NOISIES_REMEMBERED],
             n_noisies: 0,
         }
     }
@@ -492,11 +500,7 @@ impl Searcher<'_> {
         let r = self.params.nmp_base
             + n.depth / self.params.nmp_depth_div
             + ((n.eval - n.beta) / self.params.nmp_eval_div).min(self.params.nmp_eval_max);
-        let f = self.frame_mut(n.ply);
-        f.cont = None;
-        f.null = true;
-        let d = f.double_ext;
-        self.frame_mut(n.ply + 1).double_ext = d;
+        self.enter_move(n.ply, None, true, false);
         pos.make_null_move();
         self.prefetch_child(pos);
         let score = -self.negamax(
@@ -577,11 +581,7 @@ impl Searcher<'_> {
         rbeta: i32,
         depth: i32,
     ) -> i32 {
-        let f = self.frame_mut(n.ply);
-        f.cont = Some(piece_to(pos, m));
-        f.null = false;
-        let d = f.double_ext;
-        self.frame_mut(n.ply + 1).double_ext = d;
+        self.enter_move(n.ply, Some(piece_to(pos, m)), false, false);
         pos.make_move(m);
         self.prefetch_child(pos);
         let ply = n.ply + 1;
@@ -794,11 +794,7 @@ impl Searcher<'_> {
         extension: i32,
         searched: usize,
     ) -> i32 {
-        let f = self.frame_mut(n.ply);
-        f.cont = Some(c.pt);
-        f.null = false;
-        let child_double = f.double_ext + (extension == 2) as u8;
-        self.frame_mut(n.ply + 1).double_ext = child_double;
+        self.enter_move(n.ply, Some(c.pt), false, extension == 2);
         if n.root {
             self.report_currmove(n.depth, c.m, searched);
         }
@@ -833,6 +829,19 @@ impl Searcher<'_> {
         };
         pos.unmake_move();
         score
+    }
+
+    /// Notes in the frame of `ply` the move about to be made there (its
+    /// continuation-history key `cont`, or a `null` move) and hands the child's frame
+    /// the double extensions on the line, one more if this move is `double` extended.
+    /// The one setup of a ply before a move, a null move or ProbCut's capture.
+    #[inline]
+    fn enter_move(&mut self, ply: usize, cont: Option<PieceTo>, null: bool, double: bool) {
+        let f = self.frame_mut(ply);
+        f.cont = cont;
+        f.null = null;
+        let child_double = f.double_ext + double as u8;
+        self.frame_mut(ply + 1).double_ext = child_double;
     }
 
     /// From the first second on, tells the GUI which root move is being searched.
@@ -1025,9 +1034,7 @@ impl Searcher<'_> {
         let pruning = self.config.pruning;
         let pv_node = beta - alpha > 1;
         let key = pos.key();
-        let entry = self.tt.probe(key);
-        self.stats.tt_probes += 1;
-        self.stats.tt_hits += entry.is_some() as u64;
+        let entry = self.probe_table(key, None);
         if let Some(e) = &entry {
             if !pv_node {
                 if let Some(score) = self.tt_cutoff(e, 0, alpha, beta, ply) {
@@ -1124,7 +1131,7 @@ impl Searcher<'_> {
         if origin == Origin::Table && !see::see_ge(pos, m, self.params.qs_see_threshold) {
             return Some(false);
         }
-        if matches!(m.get_promotion(), Some(p) if p != crate::types::Piece::Queen) {
+        if picker::under_promotion(m) {
             return Some(false);
         }
         // Delta pruning: even winning the piece leaves us below alpha.

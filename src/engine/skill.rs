@@ -19,8 +19,12 @@ use crate::search::see::see_ge;
 
 /// Lowest `UCI_Elo`: level 0.
 pub const ELO_MIN: u32 = 1000;
-/// Highest `UCI_Elo`: level 19.5, still below full strength.
+/// Highest `UCI_Elo`: level [`ELO_MAX_LEVEL`], still below full strength.
 pub const ELO_MAX: u32 = 2800;
+/// The level `UCI_Elo` [`ELO_MAX`] plays at: half a level short of full strength
+/// (level 20), so that the top of the Elo scale is still a limited engine, as a
+/// GUI that asks for an Elo expects, rather than the engine at full strength.
+const ELO_MAX_LEVEL: f64 = 19.5;
 /// Root moves looked at when choosing.
 pub const CANDIDATES: usize = 4;
 
@@ -36,8 +40,7 @@ impl Skill {
     pub fn from_options(skill_level: u32, limit_strength: bool, elo: u32) -> Option<Skill> {
         let level = if limit_strength {
             let elo = elo.clamp(ELO_MIN, ELO_MAX);
-            // ELO_MAX is level 19.5: the top of the scale is still a limited engine.
-            (elo - ELO_MIN) as f64 / (ELO_MAX - ELO_MIN) as f64 * 19.5
+            (elo - ELO_MIN) as f64 / (ELO_MAX - ELO_MIN) as f64 * ELO_MAX_LEVEL
         } else {
             skill_level.min(20) as f64
         };
