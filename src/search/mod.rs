@@ -21,6 +21,7 @@ mod node;
 pub mod params;
 mod picker;
 mod pool;
+mod qsearch;
 pub mod see;
 
 use std::sync::atomic::Ordering;
