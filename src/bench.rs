@@ -5,8 +5,8 @@
 use std::time::Instant;
 
 use crate::position::Position;
-use crate::search::{search, Event, Request, Stats};
-use crate::time::{Clock, Limits};
+use crate::search::{search, Event, Request, SearchControl, Stats};
+use crate::time::Limits;
 use crate::tt::TranspositionTable;
 
 /// Depth used when none is given.
@@ -49,11 +49,11 @@ pub struct BenchResult {
 
 /// Searches every bench position to `depth`, each with a fresh 16 MB table.
 pub fn run(depth: u32) -> BenchResult {
-    run_until(depth, &Clock::new(Instant::now(), false))
+    run_until(depth, &SearchControl::new(Instant::now(), false))
 }
 
 /// [`run`] that ends as soon as `stop` is stopped (the UCI `stop` and `quit`).
-pub fn run_until(depth: u32, stop: &Clock) -> BenchResult {
+pub fn run_until(depth: u32, stop: &SearchControl) -> BenchResult {
     let start = Instant::now();
     let mut nodes = 0;
     let mut stats = Stats::default();

@@ -23,7 +23,6 @@ pub mod position;
 pub mod prefetch;
 pub mod score;
 pub mod search;
-pub mod skill;
 pub mod syzygy;
 pub mod time;
 pub mod tt;

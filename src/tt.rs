@@ -215,9 +215,55 @@ fn advise_huge_pages(ptr: *mut u8, bytes: usize) {
 /// Depth of learnt entries ([`crate::learn`]): deeper than any search stores, so the
 /// search takes them as settled (even at PV nodes) and replacement keeps them.
 pub const LEARNED_DEPTH: u8 = u8::MAX;
-const AGE_MASK: u8 = 0x3f;
+
+// The fields of `data`, as the layout in the module notes gives them: each field's
+// shift (its lowest bit) and, where it is read back by masking, its mask.
+/// The move: bits 0..15.
 const MOVE_MASK: u64 = 0x7fff;
+/// Within the move: where its destination square starts (the source is bits 0..6).
+const MOVE_TO_SHIFT: u32 = 6;
+/// Within the move: where its promotion piece starts (3 bits).
+const MOVE_PROMO_SHIFT: u32 = 12;
+/// A square's 6 bits within the move.
+const MOVE_SQUARE_MASK: usize = 63;
+/// The promotion's 3 bits within the move.
+const MOVE_PROMO_MASK: usize = 7;
+/// The PV flag: bit 15.
 const PV_BIT: u64 = 1 << 15;
+/// The score (i16): bits 16..32.
+const SCORE_SHIFT: u32 = 16;
+/// The depth (u8): bits 32..40.
+const DEPTH_SHIFT: u32 = 32;
+/// The depth's 8 bits, once shifted down.
+const DEPTH_MASK: u64 = 0xff;
+/// The bound (0 = empty): bits 40..42.
+const BOUND_SHIFT: u32 = 40;
+/// The bound's 2 bits, once shifted down.
+const BOUND_MASK: u64 = 3;
+/// The age (search generation): bits 42..48.
+const AGE_SHIFT: u32 = 42;
+/// The age's 6 bits: generations count modulo [`AGE_CYCLE`].
+const AGE_MASK: u8 = 0x3f;
+/// The static evaluation (i16): bits 48..64.
+const EVAL_SHIFT: u32 = 48;
+/// Generations before the 6-bit age wraps around: added before the age gap is masked,
+/// so that a gap across the wrap still comes out right.
+const AGE_CYCLE: u64 = AGE_MASK as u64 + 1;
+
+/// Plies of depth one generation of age costs an entry in replacement (Stockfish's
+/// weight): an entry of an earlier search must be this much deeper per search since
+/// to outlast one of this search, as an old entry's position has likely been played
+/// past, while a much deeper one still saves more than it costs.
+const AGE_WORTH_PLIES: i32 = 8;
+/// An entry of this search for the same position keeps its place against a new
+/// non-exact result only when more than this many plies deeper (Stockfish's margin):
+/// a slightly shallower result is fresher (another window, histories since) and
+/// worth having, one far shallower knows less than the entry it would replace.
+const KEEP_DEEPER_BY: i32 = 3;
+/// Buckets sampled for `hashfull`: 250 of 4 entries is 1000, so that the count of
+/// entries of this search is the per-mille UCI asks for, at the cost of one page of
+/// memory (and none on a table smaller than that).
+const HASHFULL_SAMPLE_BUCKETS: usize = 250;
 
 /// A move in 15 bits (0 = none), as the table and the move-keyed history tables keep it.
 pub fn encode_move(m: Option<ChessMove>) -> u16 {
@@ -229,7 +275,9 @@ pub fn encode_move(m: Option<ChessMove>) -> u16 {
         Some(Piece::Rook) => 3,
         Some(_) => 4,
     };
-    (m.get_source().to_index() | m.get_dest().to_index() << 6 | promo << 12) as u16
+    (m.get_source().to_index()
+        | m.get_dest().to_index() << MOVE_TO_SHIFT
+        | promo << MOVE_PROMO_SHIFT) as u16
 }
 
 /// Inverse of [`encode_move`]. The move is well formed but need not be legal anywhere.
@@ -238,15 +286,15 @@ pub fn decode_move(bits: u16) -> Option<ChessMove> {
     if bits == 0 {
         return None;
     }
-    let sq = |i: usize| ALL_SQUARES_TABLE[i & 63];
-    let promo = match (bits >> 12) & 7 {
+    let sq = |i: usize| ALL_SQUARES_TABLE[i & MOVE_SQUARE_MASK];
+    let promo = match (bits >> MOVE_PROMO_SHIFT) & MOVE_PROMO_MASK {
         1 => Some(Piece::Knight),
         2 => Some(Piece::Bishop),
         3 => Some(Piece::Rook),
         4 => Some(Piece::Queen),
         _ => None,
     };
-    Some(ChessMove::new(sq(bits), sq(bits >> 6), promo))
+    Some(ChessMove::new(sq(bits), sq(bits >> MOVE_TO_SHIFT), promo))
 }
 
 const ALL_SQUARES_TABLE: [Square; 64] = crate::types::ALL_SQUARES;
@@ -277,16 +325,34 @@ pub fn score_from_tt(score: i32, ply: usize) -> i32 {
 }
 
 fn decode(data: u64, age: u64) -> Option<Entry> {
-    let bound = Bound::from_bits((data >> 40) & 3)?;
+    let bound = Bound::from_bits(bound_bits(data))?;
     Some(Entry {
         best_move: decode_move((data & MOVE_MASK) as u16),
-        score: (data >> 16) as u16 as i16 as i32,
-        eval: (data >> 48) as u16 as i16 as i32,
-        depth: (data >> 32) as u8,
+        score: (data >> SCORE_SHIFT) as u16 as i16 as i32,
+        eval: (data >> EVAL_SHIFT) as u16 as i16 as i32,
+        depth: (data >> DEPTH_SHIFT) as u8,
         bound,
         pv: data & PV_BIT != 0,
-        current: (data >> 42) & AGE_MASK as u64 == age,
+        current: age_of(data) == age,
     })
+}
+
+/// The bound field of `data` (0: an empty slot).
+#[inline]
+fn bound_bits(data: u64) -> u64 {
+    (data >> BOUND_SHIFT) & BOUND_MASK
+}
+
+/// The age field of `data`: the generation that wrote it.
+#[inline]
+fn age_of(data: u64) -> u64 {
+    (data >> AGE_SHIFT) & AGE_MASK as u64
+}
+
+/// The depth field of `data`.
+#[inline]
+fn depth_of(data: u64) -> i32 {
+    ((data >> DEPTH_SHIFT) & DEPTH_MASK) as i32
 }
 
 impl TranspositionTable {
@@ -382,7 +448,7 @@ impl TranspositionTable {
         for (i, slot) in bucket.slots.iter().enumerate() {
             let data = slot.data.load(Ordering::Relaxed);
             let check = slot.check.load(Ordering::Relaxed);
-            if (data >> 40) & 3 == 0 {
+            if bound_bits(data) == 0 {
                 if worst > i32::MIN {
                     worst = i32::MIN;
                     target = i;
@@ -393,9 +459,8 @@ impl TranspositionTable {
                 same = Some((i, data));
                 break;
             }
-            let old_age = (data >> 42) & AGE_MASK as u64;
-            let age_gap = ((age + 64 - old_age) & AGE_MASK as u64) as i32;
-            let worth = ((data >> 32) & 0xff) as i32 - 8 * age_gap;
+            let age_gap = ((age + AGE_CYCLE - age_of(data)) & AGE_MASK as u64) as i32;
+            let worth = depth_of(data) - AGE_WORTH_PLIES * age_gap;
             if worth < worst {
                 worst = worth;
                 target = i;
@@ -403,9 +468,10 @@ impl TranspositionTable {
         }
         let mut mv = encode_move(e.best_move) as u64;
         if let Some((i, old)) = same {
-            let old_depth = ((old >> 32) & 0xff) as i32;
-            let old_age = (old >> 42) & AGE_MASK as u64;
-            if old_age == age && e.bound != Bound::Exact && depth + 3 < old_depth {
+            if age_of(old) == age
+                && e.bound != Bound::Exact
+                && depth + KEEP_DEEPER_BY < depth_of(old)
+            {
                 return;
             }
             if mv == 0 {
@@ -415,11 +481,11 @@ impl TranspositionTable {
         }
         let data = mv
             | if e.pv { PV_BIT } else { 0 }
-            | ((e.score as i16 as u16 as u64) << 16)
-            | ((depth as u64) << 32)
-            | (e.bound.bits() << 40)
-            | (age << 42)
-            | ((e.eval as i16 as u16 as u64) << 48);
+            | ((e.score as i16 as u16 as u64) << SCORE_SHIFT)
+            | ((depth as u64) << DEPTH_SHIFT)
+            | (e.bound.bits() << BOUND_SHIFT)
+            | (age << AGE_SHIFT)
+            | ((e.eval as i16 as u16 as u64) << EVAL_SHIFT);
         let slot = &bucket.slots[target];
         slot.data.store(data, Ordering::Relaxed);
         slot.check.store(key ^ data, Ordering::Relaxed);
@@ -441,14 +507,14 @@ impl TranspositionTable {
 
     /// Per-mille of a sample of entries written by the current search (UCI `hashfull`).
     pub fn hashfull(&self) -> u32 {
-        let n = self.buckets.len().min(250);
+        let n = self.buckets.len().min(HASHFULL_SAMPLE_BUCKETS);
         let age = self.age.load(Ordering::Relaxed) as u64;
         let used = self.buckets[..n]
             .iter()
             .flat_map(|b| b.slots.iter())
             .filter(|s| {
                 let d = s.data.load(Ordering::Relaxed);
-                (d >> 40) & 3 != 0 && (d >> 42) & AGE_MASK as u64 == age
+                bound_bits(d) != 0 && age_of(d) == age
             })
             .count();
         (used * 1000 / (n * BUCKET_SLOTS)) as u32

@@ -11,8 +11,8 @@ use rand::rngs::StdRng;
 use rand::SeedableRng;
 use tiefe::datagen::{self, Book, Config, State};
 use tiefe::position::Position;
-use tiefe::search::{search, Request, Worker};
-use tiefe::time::{Clock, Limits};
+use tiefe::search::{search, Request, SearchControl, Worker};
+use tiefe::time::Limits;
 use tiefe::tt::TranspositionTable;
 use tiefe::tune;
 use tiefe::types::ChessMove;
@@ -164,7 +164,7 @@ fn a_resolved_label_keeps_the_score_in_whites_view() {
             nodes: Some(3000),
             ..Limits::default()
         };
-        let clock = Clock::new(Instant::now(), false);
+        let clock = SearchControl::new(Instant::now(), false);
         let out = search(&mut p, Request::new(&limits, &tt, &clock), &mut |_| {});
         let k = datagen::label(&pos, &out).unwrap();
         assert_eq!(k.resolved, 1, "{} {:?}", pos.to_fen(), out.pv);

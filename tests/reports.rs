@@ -16,8 +16,8 @@ use std::time::{Duration, Instant};
 use common::{data, perft_cases};
 use tiefe::position::Position;
 use tiefe::score::mate_in_moves;
-use tiefe::search::{search, Event, Outcome, Report, Request};
-use tiefe::time::{Clock, Limits};
+use tiefe::search::{search, Event, Outcome, Report, Request, SearchControl};
+use tiefe::time::Limits;
 use tiefe::tt::{Bound, TranspositionTable};
 use tiefe::types::ChessMove;
 
@@ -36,7 +36,7 @@ struct Run {
 
 /// Searches `pos` within `limits` on `clock` with a fresh worker and table; returns its
 /// lines and outcome.
-fn search_fresh(pos: &Position, limits: &Limits, clock: &Clock) -> (Vec<Report>, Outcome) {
+fn search_fresh(pos: &Position, limits: &Limits, clock: &SearchControl) -> (Vec<Report>, Outcome) {
     let tt = TranspositionTable::new(HASH_MB);
     let mut lines = Vec::new();
     let mut sink = |e: Event| {
@@ -52,7 +52,7 @@ fn search_fresh(pos: &Position, limits: &Limits, clock: &Clock) -> (Vec<Report>,
 /// A search of `pos` within `limits`, stopped after `stop_after` if given (as a GUI
 /// would).
 fn run(pos: &Position, limits: &Limits, stop_after: Option<Duration>, what: String) -> Run {
-    let clock = Clock::new(Instant::now(), false);
+    let clock = SearchControl::new(Instant::now(), false);
     let (lines, out) = std::thread::scope(|s| {
         if let Some(d) = stop_after {
             let clock = &clock;
@@ -85,7 +85,7 @@ impl Truth {
             multipv,
             ..Limits::default()
         };
-        let clock = Clock::new(Instant::now() - Duration::from_secs(10), false);
+        let clock = SearchControl::new(Instant::now() - Duration::from_secs(10), false);
         let (lines, _) = search_fresh(pos, &limits, &clock);
         let mut t = Truth {
             line: HashMap::new(),

@@ -10,8 +10,8 @@ use common::{data, random_positions};
 use tiefe::eval::{evaluate, evaluate_cached, PawnCache};
 use tiefe::position::{setup, Position};
 use tiefe::score::{mate_in_moves, mated_in, DRAW, MAX_PLY};
-use tiefe::search::{search, Outcome, Request, SearchConfig};
-use tiefe::time::{Clock, Limits};
+use tiefe::search::{search, Outcome, Request, SearchConfig, SearchControl};
+use tiefe::time::Limits;
 use tiefe::tt::TranspositionTable;
 
 fn run(
@@ -20,7 +20,7 @@ fn run(
     tt: &TranspositionTable,
     config: SearchConfig,
 ) -> Outcome {
-    let clock = Clock::new(Instant::now(), false);
+    let clock = SearchControl::new(Instant::now(), false);
     let req = Request {
         config,
         ..Request::new(&limits, tt, &clock)

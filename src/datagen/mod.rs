@@ -36,8 +36,8 @@ use rand::{RngExt, SeedableRng};
 
 use crate::position::Position;
 use crate::score::MATE_BOUND;
-use crate::search::{Outcome, Request, Worker};
-use crate::time::{Clock, Limits};
+use crate::search::{Outcome, Request, SearchControl, Worker};
+use crate::time::Limits;
 use crate::tt::TranspositionTable;
 
 /// Random plies before each game without a book: enough for varied games from the one
@@ -388,7 +388,7 @@ pub fn play_game(
             return Some((kept, 0.5));
         }
         tt.new_search();
-        let clock = Clock::new(Instant::now(), false);
+        let clock = SearchControl::new(Instant::now(), false);
         let out = worker.search(&mut pos, Request::new(&limits, tt, &clock), &mut |_| {});
         let best = out.best?;
         if let Some(k) = label(&pos, &out) {

@@ -5,12 +5,12 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use super::skill::{self, Skill};
 use super::{locked, Event, Listener};
 use crate::learn::{Learning, Snapshot};
 use crate::position::Position;
-use crate::search::{self, Outcome, Pool, Request};
-use crate::skill::{self, Skill};
-use crate::time::{Clock, Limits};
+use crate::search::{self, Outcome, Pool, Request, SearchControl};
+use crate::time::Limits;
 use crate::tt::TranspositionTable;
 
 /// Everything a search thread takes with it.
@@ -37,7 +37,7 @@ impl SearchJob {
     /// table and the workers, and only then sets `done` and says the job is done: a
     /// command that needs the engine idle waits until then (see [`super::Engine`]).
     /// A learning save is written after that, holding up nothing.
-    pub fn run(mut self, clock: &Clock, done: &AtomicBool) {
+    pub fn run(mut self, clock: &SearchControl, done: &AtomicBool) {
         let outcome = self.search(clock);
         while !clock.stopped() && (self.limits.infinite || clock.pondering()) {
             std::thread::sleep(Duration::from_millis(1));
@@ -62,29 +62,16 @@ impl SearchJob {
 
     /// The search itself, with its reports turned into events; a weaker player's
     /// choice replaces the best move.
-    fn search(&mut self, clock: &Clock) -> Outcome {
+    fn search(&mut self, clock: &SearchControl) -> Outcome {
         let (debug, show_wdl) = (self.debug, self.show_wdl);
         let listener = Arc::clone(&self.listener);
-        let mut report = |e: search::Event| match e {
-            search::Event::Line(r) | search::Event::Voted(r) => listener.event(Event::Info {
-                report: r,
-                wdl: show_wdl,
-            }),
-            search::Event::CurrMove { depth, mv, number } => {
-                listener.event(Event::CurrMove { depth, mv, number })
+        let mut report = |event: search::Event| {
+            if debug || !matches!(event, search::Event::Stats { .. }) {
+                listener.event(Event::Search {
+                    event,
+                    wdl: show_wdl,
+                });
             }
-            search::Event::Stats {
-                depth,
-                stats,
-                ebf,
-                hashfull,
-            } if debug => listener.event(Event::Stats {
-                depth,
-                stats,
-                hashfull,
-                ebf: Some(ebf),
-            }),
-            search::Event::Stats { .. } => {}
         };
         let req = Request {
             overhead_ms: self.overhead,

@@ -9,9 +9,14 @@
 //! until that search's `bestmove` is out; then they are carried out in order (see
 //! [`Engine::resume`]). `isready` is answered once everything before it has been done.
 //! Nothing is dropped.
+//!
+//! Beside it: `job` (the search thread's body), `options` (the option table),
+//! `effects` (what the options do to what the engine owns) and `skill` (weaker play).
 
+mod effects;
 mod job;
 pub mod options;
+mod skill;
 
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -24,15 +29,15 @@ use rand::RngExt;
 
 use crate::bench::{self, BenchResult};
 use crate::book::Book;
-use crate::learn::{Learning, Snapshot};
+use crate::learn::Learning;
 use crate::position::{self, Position, START_FEN};
-use crate::search::{Pool, Report, Stats};
-use crate::skill::{self, Skill};
-use crate::time::{Clock, LagTracker, Limits};
+use crate::search::{self, Pool, SearchControl};
+use crate::time::{LagTracker, Limits};
 use crate::tt::TranspositionTable;
 use crate::types::{ChessMove as Move, Color};
 use job::SearchJob;
 pub use options::{Kind, Spec, Value, OPTIONS};
+use skill::Skill;
 
 /// Where a `position` command starts from.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -59,33 +64,14 @@ pub struct GoArgs {
 /// What the engine has to say. Borrowed data lives only for the call.
 #[derive(Debug, Clone, Copy)]
 pub enum Event<'a> {
-    /// A finished iteration's line (or a bound), with `wdl` when `UCI_ShowWDL` is on.
-    Info {
-        /// The line and its numbers.
-        report: &'a Report,
-        /// Whether to add win/draw/loss odds (`UCI_ShowWDL`).
+    /// What the search says while it runs, carried as it said it (its iteration
+    /// statistics only with `debug on`): one event type from the search to the wire.
+    Search {
+        /// The search's event: a line (or a bound, or the voted line), the root move
+        /// being searched, or an iteration's statistics.
+        event: search::Event<'a>,
+        /// Whether to add win/draw/loss odds to a line (`UCI_ShowWDL`).
         wdl: bool,
-    },
-    /// The root move the search has just started on.
-    CurrMove {
-        /// The iteration's depth, in plies.
-        depth: u32,
-        /// The root move.
-        mv: Move,
-        /// 1-based place of the move in this iteration's order.
-        number: u32,
-    },
-    /// An iteration's statistics (sent with `debug on` only).
-    Stats {
-        /// The iteration's depth, in plies.
-        depth: u32,
-        /// Its counters (`nodes` is this iteration's alone).
-        stats: &'a Stats,
-        /// Transposition table fill, per mille.
-        hashfull: u32,
-        /// Effective branching factor: this iteration's nodes over the last one's
-        /// (a search always sends it).
-        ebf: Option<f64>,
     },
     /// The root has no legal move: mate if in check, stalemate otherwise.
     NoMove {
@@ -153,7 +139,7 @@ struct Settings {
 
 /// A job (search, perft or bench) running on its own thread.
 struct Running {
-    clock: Arc<Clock>,
+    clock: Arc<SearchControl>,
     /// Set once the job's result is out: from then on it is over for the GUI.
     done: Arc<AtomicBool>,
     thread: JoinHandle<()>,
@@ -303,17 +289,17 @@ impl Engine {
     /// `stop`: the running job ends as soon as it can and gives its result. A stop
     /// sent after a `go` that still waits belongs to that search.
     pub fn stop(&mut self) {
-        self.signal_latest_job(Clock::stop);
+        self.signal_latest_job(SearchControl::stop);
     }
 
     /// `ponderhit`: the move pondered on was played; the search now keeps time.
     pub fn ponderhit(&mut self) {
-        self.signal_latest_job(Clock::ponderhit);
+        self.signal_latest_job(SearchControl::ponderhit);
     }
 
     /// Signals the job last asked for: the running one, or, behind it, the last that
     /// still waits to start (then the signal waits with it).
-    fn signal_latest_job(&mut self, f: fn(&Clock)) {
+    fn signal_latest_job(&mut self, f: fn(&SearchControl)) {
         if self.deferred.iter().any(|d| d.starts_job) {
             self.defer(false, false, move |e| e.signal(f));
         } else {
@@ -385,7 +371,7 @@ impl Engine {
         if self.deferred.is_empty() {
             f(self);
         } else {
-            self.signal(Clock::stop);
+            self.signal(SearchControl::stop);
             self.defer(false, true, f);
         }
     }
@@ -403,7 +389,7 @@ impl Engine {
         });
     }
 
-    fn signal(&self, f: fn(&Clock)) {
+    fn signal(&self, f: fn(&SearchControl)) {
         if let Some(r) = &self.running {
             f(&r.clock);
         }
@@ -456,180 +442,22 @@ impl Engine {
     /// The table for exclusive use (the engine is idle, but a finished job's thread
     /// may still hold it for an instant).
     fn tt_mut(&mut self) -> &mut TranspositionTable {
-        if Arc::get_mut(&mut self.tt).is_none() {
-            self.stop_job();
-            self.join_finishing();
-        }
-        Arc::get_mut(&mut self.tt).expect("no job holds the table")
+        self.exclusive(|e| &mut e.tt, "the table")
     }
 
     /// The pool for exclusive use (see [`Engine::tt_mut`]).
     fn pool_mut(&mut self) -> &mut Pool {
-        if Arc::get_mut(&mut self.pool).is_none() {
+        self.exclusive(|e| &mut e.pool, "the pool")
+    }
+
+    /// What `field` shares with the jobs (`what`), for exclusive use: if a job still
+    /// holds it, the running one is stopped and the finishing ones joined first.
+    fn exclusive<T>(&mut self, field: fn(&mut Engine) -> &mut Arc<T>, what: &str) -> &mut T {
+        if Arc::get_mut(field(self)).is_none() {
             self.stop_job();
             self.join_finishing();
         }
-        Arc::get_mut(&mut self.pool).expect("no job holds the pool")
-    }
-
-    /// `Hash`: a table of `mb` MB, or the old one kept if it cannot be had.
-    fn resize_table(&mut self, mb: usize) {
-        if mb == self.settings.hash_mb {
-            return;
-        }
-        match TranspositionTable::try_new(mb) {
-            Ok(t) => {
-                *self.tt_mut() = t;
-                self.settings.hash_mb = mb;
-            }
-            Err(e) => self.warn(&format!("Hash: {e}; keeping {} MB", self.settings.hash_mb)),
-        }
-    }
-
-    /// `Debug Log File`: the listener copies the conversation to `path` (none if empty).
-    fn log_to(&mut self, path: &str) {
-        if let Err(e) = self.listener.log_to(path) {
-            self.warn(&format!("Debug Log File: {e}"));
-        }
-    }
-
-    /// `Threads`: the old workers (and their histories) go; no thread outlives a
-    /// search, so none is left behind.
-    fn set_threads(&mut self, n: usize) {
-        if n != self.pool.threads() {
-            self.pool_mut().set_threads(n);
-        }
-    }
-
-    /// Opens the tablebases of `SyzygyPath` (closing any open ones first). A path
-    /// with no usable tables is reported and the engine goes on without tables.
-    fn load_tablebases(&mut self, path: &str) {
-        self.pool_mut().set_tablebases(None);
-        if path.is_empty() {
-            return;
-        }
-        match crate::syzygy::Syzygy::open(path) {
-            Ok((tb, warnings)) => {
-                for w in warnings {
-                    self.warn(&format!("SyzygyPath: {w}"));
-                }
-                self.tell(Event::Note(&format!(
-                    "Syzygy: {} table files found in '{}'",
-                    tb.files(),
-                    tb.path()
-                )));
-                self.pool_mut().set_tablebases(Some(tb));
-            }
-            Err(e) => self.warn(&format!("SyzygyPath: {e}; no tablebases in use")),
-        }
-    }
-
-    /// Opens the book when `OwnBook` is on and `BookFile` names one; with `OwnBook`
-    /// off the file is never opened. A missing or corrupt book is reported and none
-    /// is used.
-    fn load_book(&mut self) {
-        self.book = None;
-        let s = &self.settings;
-        if !s.own_book || s.book_file.is_empty() {
-            return;
-        }
-        match Book::open(std::path::Path::new(&s.book_file)) {
-            Ok(b) => {
-                self.tell(Event::Note(&format!(
-                    "book {} opened: {} entries",
-                    s.book_file,
-                    b.len()
-                )));
-                self.book = Some(b);
-                self.note_book_in_chess960();
-            }
-            Err(e) => self.warn(&format!("book not used: {e}")),
-        }
-    }
-
-    /// Says, once for each change of `UCI_Chess960` or the book, that the book stays
-    /// shut in Chess960: Polyglot has no standard for Chess960 castling, and its keys
-    /// cannot tell a Chess960 right from a standard one.
-    fn note_book_in_chess960(&self) {
-        if self.settings.chess960 && self.book.is_some() {
-            self.tell(Event::Note(
-                "book not used with UCI_Chess960: Polyglot has no Chess960 castling",
-            ));
-        }
-    }
-
-    /// `UCI_Chess960`: castles become the king taking its own rook, FEN castling fields
-    /// are read as X-FEN or Shredder-FEN and written as Shredder-FEN. The table is
-    /// cleared, as its keys and moves belong to the other mode, and the position is
-    /// read again in the new mode (or, if it cannot be, the start position is set up).
-    fn set_chess960(&mut self, on: bool) {
-        if on == self.settings.chess960 {
-            return;
-        }
-        self.settings.chess960 = on;
-        self.tt_mut().clear();
-        let fen = self.position.to_fen();
-        self.position = Position::from_fen_in(&fen, on)
-            .or_else(|_| Position::from_fen_in(START_FEN, on))
-            .expect("the start position is valid in either mode");
-        self.note_book_in_chess960();
-    }
-
-    /// The game in progress is over (a new game, the end of input, another learning
-    /// file): learn from it and save.
-    fn finish_learnt_game(&mut self) {
-        let save = self.learning.as_ref().map(|l| locked(l).finish_game());
-        if let Some(save) = save {
-            self.save_later(save);
-        }
-    }
-
-    /// Writes a learning save on a thread of its own (joined with the finishing jobs),
-    /// so that no command waits for the file; says why when there is none to write.
-    fn save_later(&mut self, save: Result<Option<Snapshot>, String>) {
-        let snapshot = match save {
-            Ok(Some(s)) => s,
-            Ok(None) => return,
-            Err(w) => return self.warn(&format!("Learning: {w}")),
-        };
-        let listener = Arc::clone(&self.listener);
-        let writer = std::thread::Builder::new()
-            .name("learning save".into())
-            .spawn(move || {
-                if let Err(w) = snapshot.write() {
-                    listener.event(Event::Warning(&format!("Learning: {w}")));
-                }
-            });
-        match writer {
-            Ok(t) => self.finishing.push(t),
-            Err(e) => self.warn(&format!("Learning: cannot start the save thread: {e}")),
-        }
-    }
-
-    /// Opens `LearningFile` when `Learning` is on (after finishing the game learnt
-    /// into the file used so far); otherwise learning stops.
-    fn open_learning(&mut self) {
-        self.finish_learnt_game();
-        // Its saves are on the file before it (or another) is read again.
-        self.join_finishing();
-        self.learning = None;
-        if !self.settings.learning {
-            return;
-        }
-        if self.settings.learning_file.is_empty() {
-            return self.warn("Learning: LearningFile is empty; nothing is learnt");
-        }
-        let path = std::path::Path::new(&self.settings.learning_file);
-        let (learning, warnings) = Learning::open(path);
-        for w in warnings {
-            self.warn(&format!("Learning: {w}"));
-        }
-        self.tell(Event::Note(&format!(
-            "learning file {}: {} positions",
-            path.display(),
-            learning.len()
-        )));
-        self.learning = Some(Arc::new(Mutex::new(learning)));
+        Arc::get_mut(field(self)).unwrap_or_else(|| panic!("no job holds {what}"))
     }
 
     fn setup(&mut self, start: &Start, moves: &[String]) {
@@ -731,7 +559,7 @@ impl Engine {
         if let Some(l) = &self.learning {
             locked(l).seed(&self.tt);
         }
-        let clock = Arc::new(Clock::new(start, limits.ponder));
+        let clock = Arc::new(SearchControl::new(start, limits.ponder));
         let overhead = self.learn_lag(&limits, &clock);
         let job = SearchJob {
             pos: self.position.clone(),
@@ -756,11 +584,11 @@ impl Engine {
 
     /// Tells the lag tracker of this `go` and returns the overhead to keep back: `Move
     /// Overhead` and the learnt lag. Says so when the side to move has no clock.
-    fn learn_lag(&mut self, limits: &Limits, clock: &Arc<Clock>) -> u64 {
+    fn learn_lag(&mut self, limits: &Limits, clock: &SearchControl) -> u64 {
         let us = self.position.side_to_move();
         let game_ply = 2 * (self.position.fullmove_number().max(1) as usize - 1)
             + (us == Color::Black) as usize;
-        self.lag.on_go(limits, us, game_ply, Arc::clone(clock));
+        self.lag.on_go(limits, us, game_ply, clock.spent());
         let overhead = self.settings.move_overhead_ms + self.lag.estimate_ms();
         if limits.lacks_own_clock(us) {
             let side = match us {
@@ -785,27 +613,35 @@ impl Engine {
     }
 
     fn start_perft(&mut self, depth: u32) {
-        self.stop_job();
         let pos = self.position.clone();
-        let listener = Arc::clone(&self.listener);
-        let clock = Arc::new(Clock::new(Instant::now(), false));
-        self.spawn("perft", clock, move |clock, done| {
-            match pos.perft_report_until(depth, &|| clock.stopped()) {
+        self.start_counting("perft", move |control, listener| {
+            match pos.perft_report_until(depth, &|| control.stopped()) {
                 Some(lines) => listener.event(Event::Perft(&lines)),
                 None => listener.event(Event::PerftStopped),
             }
-            done.store(true, Ordering::Release);
-            listener.event(Event::JobDone);
         });
     }
 
     fn start_bench(&mut self, depth: u32) {
+        self.start_counting("bench", move |control, listener| {
+            let r = bench::run_until(depth, control);
+            listener.event(Event::Bench(&r));
+        });
+    }
+
+    /// Starts a job that counts until it is done or stopped (`perft`, `bench`): it
+    /// ends the running job first, and once `task` has sent its result the job is
+    /// done.
+    fn start_counting(
+        &mut self,
+        what: &str,
+        task: impl FnOnce(&SearchControl, &dyn Listener) + Send + 'static,
+    ) {
         self.stop_job();
         let listener = Arc::clone(&self.listener);
-        let clock = Arc::new(Clock::new(Instant::now(), false));
-        self.spawn("bench", clock, move |clock, done| {
-            let r = bench::run_until(depth, clock);
-            listener.event(Event::Bench(&r));
+        let control = Arc::new(SearchControl::new(Instant::now(), false));
+        self.spawn(what, control, move |control, done| {
+            task(control, &*listener);
             done.store(true, Ordering::Release);
             listener.event(Event::JobDone);
         });
@@ -817,15 +653,15 @@ impl Engine {
     fn spawn(
         &mut self,
         what: &str,
-        clock: Arc<Clock>,
-        task: impl FnOnce(&Clock, &AtomicBool) + Send + 'static,
+        clock: Arc<SearchControl>,
+        task: impl FnOnce(&SearchControl, &AtomicBool) + Send + 'static,
     ) -> bool {
         let thread_clock = Arc::clone(&clock);
         let done = Arc::new(AtomicBool::new(false));
         let thread_done = Arc::clone(&done);
         let thread = std::thread::Builder::new()
             .name(what.into())
-            .stack_size(32 * 1024 * 1024)
+            .stack_size(search::THREAD_STACK_BYTES)
             .spawn(move || task(&thread_clock, &thread_done));
         match thread {
             Ok(thread) => {

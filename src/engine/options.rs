@@ -7,8 +7,8 @@
 //! README's option table (checked by a test) all follow from it. Adding an option is
 //! adding an entry.
 
+use super::skill::{ELO_MAX, ELO_MIN};
 use super::Engine;
-use crate::skill::{ELO_MAX, ELO_MIN};
 
 /// What kind of value an option takes, with its default.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -206,7 +206,7 @@ impl Searcher<'_> {
         self.interrupt = Some(Interrupt::Stop);
         let a = self.shared.and_then(|s| s.take())?;
         let i = self.root_moves.iter().position(|r| r.mv == a.mv)?;
-        self.interrupt = self.clock.stopped().then_some(Interrupt::Stop);
+        self.interrupt = self.control.stopped().then_some(Interrupt::Stop);
         let mut r = self.root_moves.remove(i);
         r.score = a.score;
         r.pv = a.pv;
@@ -345,9 +345,9 @@ impl Searcher<'_> {
                 return true;
             }
         }
-        self.clock.stopped()
+        self.control.stopped()
             || self.node_limit.is_some_and(|n| self.total_nodes() >= n)
-            || !self.time.start_another(self.clock)
+            || !self.time.start_another(self.control.budget_elapsed_ms())
     }
 
     /// Searches the root in a narrow window around the last score, widening it on a
@@ -411,7 +411,7 @@ impl Searcher<'_> {
         if !self.report_bounds
             || self.pv_idx != 0
             || self.tb.root_score.is_some()
-            || self.clock.elapsed() < BOUND_REPORT_AFTER
+            || self.control.elapsed() < BOUND_REPORT_AFTER
         {
             return;
         }
@@ -441,7 +441,7 @@ impl Searcher<'_> {
                 _ => score,
             },
             nodes: self.total_nodes(),
-            time_ms: self.clock.elapsed().as_millis() as u64,
+            time_ms: self.control.elapsed().as_millis() as u64,
             hashfull: self.tt.hashfull(),
             tbhits: self.tb.tables.map_or(0, Syzygy::hits),
             pv,

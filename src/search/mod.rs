@@ -4,7 +4,7 @@
 //!
 //! The search never prints. It reports each finished iteration through a callback, and
 //! returns the best move; the UCI layer formats both. It runs on whatever thread calls
-//! [`Pool::search`] (or [`search`]) and stops when the shared [`Clock`] says so.
+//! [`Pool::search`] (or [`search`]) and stops when the shared [`SearchControl`] says so.
 //!
 //! State that outlives one `go` (histories, counter-moves, correction history) lives in
 //! a [`Worker`]; the [`Pool`] owns the workers, so the UCI layer never touches one.
@@ -13,6 +13,7 @@
 //! `Searcher`); `pool` runs the threads, `iterate` the iterations at the root, `node`
 //! the tree below it, with the move `picker`, the `history` tables and `see` beside.
 
+mod control;
 mod guard;
 mod history;
 mod iterate;
@@ -20,6 +21,7 @@ mod node;
 pub mod params;
 mod picker;
 mod pool;
+mod qsearch;
 pub mod see;
 
 use std::sync::atomic::Ordering;
@@ -28,14 +30,15 @@ use crate::types::ChessMove;
 
 use crate::position::Position;
 use crate::score::EVAL_NONE;
-use crate::time::{Clock, Limits, TimeManager};
+use crate::time::{Limits, TimeManager};
 use crate::tt::{Bound, TranspositionTable};
 
+pub use control::SearchControl;
 use history::PieceTo;
 use iterate::ProvenBest;
 pub use iterate::RootMove;
 use params::WorkerParams;
-pub use pool::{Pool, TbConfig, Worker};
+pub use pool::{Pool, TbConfig, Worker, THREAD_STACK_BYTES};
 use pool::{Role, Shared, TbUse};
 
 /// Switches that change which tree is searched (not how fast it is ordered).
@@ -258,19 +261,19 @@ pub struct Request<'a> {
     /// The transposition table, shared with the games before and the threads beside.
     pub tt: &'a TranspositionTable,
     /// When the search started, the `stop` flag, and pondering.
-    pub clock: &'a Clock,
+    pub control: &'a SearchControl,
     /// Forward pruning and the table's cutoffs: on in play, off for exact searches.
     pub config: SearchConfig,
 }
 
 impl<'a> Request<'a> {
     /// A search within `limits` with no time kept back and the default settings.
-    pub fn new(limits: &'a Limits, tt: &'a TranspositionTable, clock: &'a Clock) -> Self {
+    pub fn new(limits: &'a Limits, tt: &'a TranspositionTable, control: &'a SearchControl) -> Self {
         Request {
             limits,
             overhead_ms: 0,
             tt,
-            clock,
+            control,
             config: SearchConfig::default(),
         }
     }
@@ -299,7 +302,7 @@ struct Searcher<'a> {
     /// with `tune`).
     params: WorkerParams,
     tt: &'a TranspositionTable,
-    clock: &'a Clock,
+    control: &'a SearchControl,
     config: SearchConfig,
     /// `go mate`: table cutoffs only from entries of this search, since a cutoff from an
     /// earlier pruned search could report a mate that is not the shortest.
@@ -397,7 +400,7 @@ impl Searcher<'_> {
         }
         let mut stop = false;
         if self.nodes & POLL_MASK == 0 {
-            stop = self.clock.stopped();
+            stop = self.control.stopped();
             if let Some(s) = self.shared {
                 s.nodes
                     .fetch_add(self.nodes - self.flushed, Ordering::AcqRel);
@@ -417,7 +420,10 @@ impl Searcher<'_> {
         if self.interruptible {
             let out_of_nodes = self.node_limit.is_some_and(|n| self.total_nodes() >= n);
             stop |= out_of_nodes
-                || (self.nodes & POLL_MASK == 0 && self.time.hard_limit_passed(self.clock));
+                || (self.nodes & POLL_MASK == 0
+                    && self
+                        .time
+                        .hard_limit_passed(self.control.budget_elapsed_ms()));
         }
         if stop && self.interrupt.is_none() {
             self.interrupt = Some(Interrupt::Stop);

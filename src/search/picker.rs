@@ -75,16 +75,20 @@ pub fn piece_to(pos: &Position, m: ChessMove) -> PieceTo {
 
 /// Everything but a queen promotion is an under-promotion (never worth ordering early).
 #[inline]
-fn under_promotion(m: ChessMove) -> bool {
+pub(super) fn under_promotion(m: ChessMove) -> bool {
     matches!(m.get_promotion(), Some(p) if p != Piece::Queen)
 }
+
+/// Room for every move of one position: no legal chess position has more than 218
+/// moves (the most known), so a fixed array of 256 never overflows and needs no heap.
+const MAX_MOVES: usize = 256;
 
 /// Moves and their ordering scores, handed out best first.
 /// Left uninitialised where unused: filling 2 KB per node showed up in profiles. Only
 /// `moves[..len]` is read, and `scores[i]` only once written.
 struct Scored {
-    moves: [MaybeUninit<ChessMove>; 256],
-    scores: [MaybeUninit<i32>; 256],
+    moves: [MaybeUninit<ChessMove>; MAX_MOVES],
+    scores: [MaybeUninit<i32>; MAX_MOVES],
     len: usize,
 }
 
@@ -92,8 +96,8 @@ impl Scored {
     #[inline]
     fn new() -> Scored {
         Scored {
-            moves: [const { MaybeUninit::uninit() }; 256],
-            scores: [const { MaybeUninit::uninit() }; 256],
+            moves: [const { MaybeUninit::uninit() }; MAX_MOVES],
+            scores: [const { MaybeUninit::uninit() }; MAX_MOVES],
             len: 0,
         }
     }

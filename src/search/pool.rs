@@ -3,7 +3,7 @@
 //! the tablebases' use at the root, probed before any thread starts.
 
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
-use std::sync::Mutex;
+use std::sync::{Mutex, MutexGuard, PoisonError};
 use std::time::Instant;
 
 use crate::types::ChessMove;
@@ -118,7 +118,7 @@ impl Worker {
                     limits,
                     overhead_ms,
                     tt,
-                    clock,
+                    control,
                     config,
                 },
             role,
@@ -143,7 +143,7 @@ impl Worker {
             w: self,
             params,
             tt,
-            clock,
+            control,
             config,
             mate_mode,
             // Helpers search until the main thread stops them.
@@ -264,7 +264,7 @@ pub(super) struct Adopted {
 impl Shared {
     /// A helper finished iteration `a.depth`: keep it if it is the deepest yet.
     pub(super) fn publish(&self, a: Adopted) {
-        let mut r = self.result.lock().unwrap_or_else(|e| e.into_inner());
+        let mut r = locked(&self.result);
         if r.as_ref().is_none_or(|old| a.depth > old.depth) {
             self.completed.store(a.depth, Ordering::Release);
             *r = Some(a);
@@ -272,10 +272,7 @@ impl Shared {
     }
 
     pub(super) fn take(&self) -> Option<Adopted> {
-        self.result
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .clone()
+        locked(&self.result).clone()
     }
 }
 
@@ -325,7 +322,7 @@ impl Pool {
     /// Clears every worker's learnt state (`ucinewgame`).
     pub fn clear(&self) {
         for w in &self.workers {
-            w.lock().unwrap_or_else(|e| e.into_inner()).clear();
+            locked(w).clear();
         }
     }
 
@@ -351,9 +348,7 @@ impl Pool {
     pub fn set_param(&mut self, name: &str, value: i32) -> Result<(), ParamError> {
         self.params.set(name, value)?;
         for w in &self.workers {
-            w.lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .set_param(name, value)?;
+            locked(w).set_param(name, value)?;
         }
         Ok(())
     }
@@ -439,7 +434,7 @@ impl Pool {
             tb,
         };
         if self.workers.len() == 1 {
-            let mut main = self.workers[0].lock().unwrap_or_else(|e| e.into_inner());
+            let mut main = locked(&self.workers[0]);
             return main.search_as(pos, job, report);
         }
         let shared = Shared::default();
@@ -463,9 +458,9 @@ impl Pool {
                 };
                 let h = std::thread::Builder::new()
                     .name(format!("helper {i}"))
-                    .stack_size(32 * 1024 * 1024)
+                    .stack_size(THREAD_STACK_BYTES)
                     .spawn_scoped(scope, move || {
-                        let mut w = worker.lock().unwrap_or_else(|e| e.into_inner());
+                        let mut w = locked(worker);
                         w.search_as(&mut p, job, &mut |_| {})
                     });
                 // A helper that cannot start leaves the others to it.
@@ -474,7 +469,7 @@ impl Pool {
                 }
             }
             let out = {
-                let mut main = self.workers[0].lock().unwrap_or_else(|e| e.into_inner());
+                let mut main = locked(&self.workers[0]);
                 main.search_as(pos, job, report)
             };
             shared.stop.store(true, Ordering::Release);
@@ -505,6 +500,19 @@ impl Pool {
     }
 }
 
+/// The stack of every search thread (the engine's job thread and the helpers): the
+/// search recurses up to `MAX_PLY` plies, each with a move list on the stack, which
+/// the 2 MiB a spawned thread gets by default does not hold; 32 MiB leaves room at the
+/// deepest ply, a debug build's larger frames included.
+pub const THREAD_STACK_BYTES: usize = 32 * 1024 * 1024;
+
+/// `m` locked, also after a thread panicked holding it: what a worker or a shared
+/// result holds stays usable (any values leave a table valid, and a result is replaced
+/// whole), and one lost thread must not take the engine's searches with it.
+fn locked<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
 /// `threads` new workers (at least one) that search with `params`.
 fn fresh_workers(threads: usize, params: WorkerParams) -> Vec<Mutex<Worker>> {
     (0..threads.max(1))
@@ -513,9 +521,15 @@ fn fresh_workers(threads: usize, params: WorkerParams) -> Vec<Mutex<Worker>> {
 }
 
 /// The move to play from the threads' results: each finished thread votes for its best
-/// move with weight (score − lowest score + 14) × depth, as Stockfish does; the main
+/// move with weight (score − lowest score + [`VOTE_SCORE_OFFSET`]) × depth, as Stockfish
+/// does; the main
 /// thread's result stands unless another move gets more votes. A proven mate found by
 /// any thread wins outright (the shortest).
+/// Added to every thread's score less the lowest in [`vote`] (centipawns), as
+/// Stockfish does: without it the thread with the lowest score would have no vote at
+/// all; with it, its depth still counts, as a small lead would.
+const VOTE_SCORE_OFFSET: i64 = 14;
+
 fn vote(main: Outcome, helpers: Vec<Outcome>) -> Outcome {
     let all: Vec<&Outcome> = std::iter::once(&main)
         .chain(helpers.iter())
@@ -535,7 +549,7 @@ fn vote(main: Outcome, helpers: Vec<Outcome>) -> Outcome {
         return main;
     }
     let low = all.iter().map(|o| o.score).min().unwrap_or(0) as i64;
-    let weight = |o: &Outcome| (o.score as i64 - low + 14) * o.depth as i64;
+    let weight = |o: &Outcome| (o.score as i64 - low + VOTE_SCORE_OFFSET) * o.depth as i64;
     let votes = |mv: Option<ChessMove>| -> i64 {
         all.iter().filter(|o| o.best == mv).map(|o| weight(o)).sum()
     };
@@ -552,7 +566,7 @@ fn vote(main: Outcome, helpers: Vec<Outcome>) -> Outcome {
 #[cfg(all(test, feature = "tune"))]
 mod tests {
     use super::*;
-    use crate::time::Clock;
+    use crate::search::SearchControl;
     use crate::tt::TranspositionTable;
 
     /// Nodes of a depth-8 search of the start position with the pool's workers, from
@@ -564,7 +578,7 @@ mod tests {
             ..Limits::default()
         };
         let tt = TranspositionTable::new(8);
-        let clock = Clock::new(Instant::now(), false);
+        let clock = SearchControl::new(Instant::now(), false);
         pool.clear();
         pool.search(&mut pos, Request::new(&limits, &tt, &clock), &mut |_| {})
             .nodes

@@ -6,7 +6,7 @@ use crate::engine::{Event, Kind, Spec};
 use crate::eval;
 use crate::position::Position;
 use crate::score::mate_in_moves;
-use crate::search::{Report, Stats};
+use crate::search::{self, Report, Stats};
 use crate::tt::Bound;
 use crate::types::ChessMove as Move;
 use crate::wdl;
@@ -19,19 +19,7 @@ pub const AUTHOR: &str = "the Tiefe developers";
 /// The lines an event becomes (none for [`Event::JobDone`], which is no output).
 pub fn event_lines(e: &Event<'_>) -> Vec<String> {
     match *e {
-        Event::Info { report, wdl } => vec![info_line(report, wdl)],
-        Event::CurrMove { depth, mv, number } => vec![format!(
-            "info depth {depth} currmove {mv} currmovenumber {number}"
-        )],
-        Event::Stats {
-            depth,
-            stats,
-            hashfull,
-            ebf,
-        } => vec![format!(
-            "info string depth {depth} {}",
-            stats_text(stats, hashfull, ebf)
-        )],
+        Event::Search { event, wdl } => vec![search_line(event, wdl)],
         Event::NoMove { in_check } => {
             let score = if in_check { "mate 0" } else { "cp 0" };
             vec![format!("info depth 0 score {score}")]
@@ -51,6 +39,25 @@ pub fn event_lines(e: &Event<'_>) -> Vec<String> {
             v
         }
         Event::JobDone => Vec::new(),
+    }
+}
+
+/// The line a search event becomes, with win/draw/loss odds on a line if `wdl`.
+fn search_line(e: search::Event<'_>, wdl: bool) -> String {
+    match e {
+        search::Event::Line(report) | search::Event::Voted(report) => info_line(report, wdl),
+        search::Event::CurrMove { depth, mv, number } => {
+            format!("info depth {depth} currmove {mv} currmovenumber {number}")
+        }
+        search::Event::Stats {
+            depth,
+            stats,
+            ebf,
+            hashfull,
+        } => format!(
+            "info string depth {depth} {}",
+            stats_text(stats, hashfull, Some(ebf))
+        ),
     }
 }
 

@@ -19,8 +19,15 @@ use crate::search::see::see_ge;
 
 /// Lowest `UCI_Elo`: level 0.
 pub const ELO_MIN: u32 = 1000;
-/// Highest `UCI_Elo`: level 19.5, still below full strength.
+/// Highest `UCI_Elo`: level [`ELO_MAX_LEVEL`], still below full strength.
 pub const ELO_MAX: u32 = 2800;
+/// The `Skill Level` that is full strength: the top of the UCI option's range, the
+/// scale Stockfish's levels use (0..20), which GUIs and players know.
+const FULL_STRENGTH: u32 = 20;
+/// The level `UCI_Elo` [`ELO_MAX`] plays at: half a level short of full strength
+/// ([`FULL_STRENGTH`]), so that the top of the Elo scale is still a limited engine, as a
+/// GUI that asks for an Elo expects, rather than the engine at full strength.
+const ELO_MAX_LEVEL: f64 = 19.5;
 /// Root moves looked at when choosing.
 pub const CANDIDATES: usize = 4;
 
@@ -36,12 +43,11 @@ impl Skill {
     pub fn from_options(skill_level: u32, limit_strength: bool, elo: u32) -> Option<Skill> {
         let level = if limit_strength {
             let elo = elo.clamp(ELO_MIN, ELO_MAX);
-            // ELO_MAX is level 19.5: the top of the scale is still a limited engine.
-            (elo - ELO_MIN) as f64 / (ELO_MAX - ELO_MIN) as f64 * 19.5
+            (elo - ELO_MIN) as f64 / (ELO_MAX - ELO_MIN) as f64 * ELO_MAX_LEVEL
         } else {
-            skill_level.min(20) as f64
+            skill_level.min(FULL_STRENGTH) as f64
         };
-        (level < 20.0).then_some(Skill { level })
+        (level < FULL_STRENGTH as f64).then_some(Skill { level })
     }
 
     /// Nodes the search may spend on one move: 400 at level 0, ×1.6 per level

@@ -1,0 +1,381 @@
+//! The time of one search ([`TimeManager`]): its deadlines, the soft one scaled by what
+//! each finished [`Iteration`] says.
+
+use super::{Deadlines, Limits};
+use crate::types::Color;
+
+/// Scale factors are in hundredths (100 = the soft deadline as planned).
+const HUNDREDTHS: u64 = 100;
+/// The soft deadline scaled by best-move stability: STABILITY_BASE less STABILITY_STEP
+/// for each finished iteration the best move has not changed, down to STABILITY_MIN
+/// (1.20 to 0.80, as Ethereal scales it). A move that keeps changing is worth more
+/// thought, a settled one less; the range is narrow because the node share below
+/// says much the same.
+const STABILITY_BASE: u64 = 120;
+const STABILITY_STEP: u64 = 4;
+const STABILITY_MIN: u64 = 80;
+/// The soft deadline scaled by the best move's share of the nodes (in percent):
+/// AT_USUAL + (USUAL_SHARE − share)·PER_SHARE/100, within [MIN, MAX]. About 1 at the
+/// usual share, more as the share falls (the alternatives are close), less as it rises
+/// (the best move has left them behind). 0.2 of the soft limit at a 90% share, as it
+/// was, left a third of the clock unused at the end of a game.
+const NODE_SCALE_AT_USUAL: i64 = 100;
+const NODE_SCALE_USUAL_SHARE: i64 = 70;
+const NODE_SCALE_PER_SHARE: i64 = 200;
+const NODE_SCALE_MIN: i64 = 50;
+const NODE_SCALE_MAX: i64 = 200;
+/// The soft deadline scaled by a falling score: 100 + PER_CP per centipawn dropped
+/// since the last iteration, within [MIN, MAX]. A falling score may be a threat found
+/// late; a rising one needs no extra time.
+const SCORE_SCALE_PER_CP: i64 = 1;
+const SCORE_SCALE_MIN: i64 = 90;
+const SCORE_SCALE_MAX: i64 = 150;
+
+/// What the time manager learns from one finished iteration.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Iteration {
+    /// Depth of the iteration (the first one has no earlier score to compare with).
+    pub depth: u32,
+    /// Whether its best move differs from the move the search would have played before
+    /// it (before the first iteration: the first legal move).
+    pub best_changed: bool,
+    /// Its score, from the side to move.
+    pub score: i32,
+    /// Nodes spent below the best move in this search so far.
+    pub best_nodes: u64,
+    /// Nodes spent in all in this search so far (the best move's share is
+    /// `best_nodes / nodes`).
+    pub nodes: u64,
+}
+
+/// The time of one search: its deadlines, and the soft one scaled by what the finished
+/// iterations say (best-move stability, score trend, the best move's node share). One
+/// type so that every time decision and number is in one place; the search only asks.
+#[derive(Debug, Clone, Default)]
+pub struct TimeManager {
+    deadlines: Deadlines,
+    /// `go movetime` asks for that much thinking: the soft deadline is not scaled.
+    fixed: bool,
+    /// Finished iterations the best move has not changed.
+    stability: usize,
+    /// The last finished iteration's score.
+    last_score: i32,
+    /// The soft deadline in effect now: scaled after each finished iteration.
+    soft: Option<u64>,
+    /// The least the scaling leaves of the soft deadline: the increment's planned share
+    /// (ms). A settled move planned below it hands time back to a clock that grows
+    /// with every such move; over a long stable endgame that left a second and more
+    /// unused at the end of a game, time no later move was given.
+    floor: u64,
+}
+
+impl TimeManager {
+    /// The time of a search by `us` within `limits`, keeping `overhead_ms` in hand.
+    pub fn new(limits: &Limits, us: Color, overhead_ms: u64) -> TimeManager {
+        let deadlines = limits.deadlines(us, overhead_ms);
+        TimeManager {
+            deadlines,
+            fixed: limits.movetime.is_some(),
+            stability: 0,
+            last_score: 0,
+            soft: deadlines.soft,
+            floor: limits.increment_share(us) as u64,
+        }
+    }
+
+    /// No deadlines: a search that runs until it is stopped or reaches its depth (the
+    /// helper threads, which the main thread stops).
+    pub fn unlimited() -> TimeManager {
+        TimeManager::default()
+    }
+
+    /// Takes a finished iteration, and rescales the soft deadline for it.
+    pub fn iteration_done(&mut self, it: &Iteration) {
+        self.stability = if it.best_changed {
+            0
+        } else {
+            self.stability + 1
+        };
+        let drop = if it.depth > 1 {
+            self.last_score - it.score
+        } else {
+            0
+        };
+        self.last_score = it.score;
+        if !self.fixed {
+            self.soft = self.deadlines.soft.map(|soft| self.scaled(soft, drop, it));
+        }
+    }
+
+    /// `soft` scaled for the iteration `it` whose score fell by `drop`, within the hard
+    /// deadline.
+    fn scaled(&self, soft: u64, drop: i32, it: &Iteration) -> u64 {
+        let stab = STABILITY_BASE
+            .saturating_sub(STABILITY_STEP * self.stability as u64)
+            .max(STABILITY_MIN);
+        let share = (it.best_nodes * HUNDREDTHS / it.nodes.max(1)) as i64;
+        let node = (NODE_SCALE_AT_USUAL
+            + (NODE_SCALE_USUAL_SHARE - share) * NODE_SCALE_PER_SHARE / HUNDREDTHS as i64)
+            .clamp(NODE_SCALE_MIN, NODE_SCALE_MAX) as u64;
+        let score = (HUNDREDTHS as i64 + drop as i64 * SCORE_SCALE_PER_CP)
+            .clamp(SCORE_SCALE_MIN, SCORE_SCALE_MAX) as u64;
+        let scaled = (soft * stab / HUNDREDTHS * node / HUNDREDTHS * score / HUNDREDTHS)
+            .max(self.floor.min(soft));
+        match self.deadlines.hard {
+            Some(hard) => scaled.min(hard),
+            None => scaled,
+        }
+    }
+
+    /// Whether to start another iteration, `elapsed_ms` after the start (or after
+    /// `ponderhit`): always while pondering (`None`: the clock is not ours yet), else
+    /// while the scaled soft deadline has not passed.
+    pub fn start_another(&self, elapsed_ms: Option<u64>) -> bool {
+        elapsed_ms.is_none_or(|elapsed| self.soft.is_none_or(|soft| elapsed < soft))
+    }
+
+    /// Whether the hard deadline has passed `elapsed_ms` after the start (or after
+    /// `ponderhit`; never while pondering, `None`): the search must stop now.
+    #[inline]
+    pub fn hard_limit_passed(&self, elapsed_ms: Option<u64>) -> bool {
+        elapsed_ms.is_some_and(|elapsed| self.deadlines.hard.is_some_and(|hard| elapsed >= hard))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::types::Color;
+
+    /// A `go`: the side to move, wtime, btime, winc, binc, movestogo, movetime, and
+    /// the overhead (Move Overhead plus measured lag).
+    type Go = (
+        Color,
+        Option<i64>,
+        Option<i64>,
+        Option<i64>,
+        Option<i64>,
+        Option<u32>,
+        Option<i64>,
+        u64,
+    );
+
+    /// Finished iterations to scale the soft limit for: (iterations the best move has
+    /// not changed, centipawns the score fell since the last one, the best move's
+    /// nodes, all nodes).
+    const ITERATIONS: [(usize, i32, u64, u64); 10] = [
+        (0, 0, 500, 1000),
+        (1, 0, 500, 1000),
+        (2, 0, 500, 1000),
+        (7, 0, 500, 1000),
+        (3, 30, 500, 1000),
+        (3, -30, 500, 1000),
+        (3, 200, 500, 1000),
+        (3, 0, 950, 1000),
+        (3, 0, 0, 0),
+        (0, 80, 100, 1000),
+    ];
+
+    /// The soft limit in effect, as the search meets it: the first millisecond at which
+    /// the manager says not to start another iteration (`None`: it never does).
+    fn soft_limit(tm: &TimeManager) -> Option<u64> {
+        first_true(|ms| !tm.start_another(Some(ms)))
+    }
+
+    /// The hard limit, as the search meets it: the first millisecond at which the
+    /// manager says to stop now (`None`: it never does).
+    fn hard_limit(tm: &TimeManager) -> Option<u64> {
+        first_true(|ms| tm.hard_limit_passed(Some(ms)))
+    }
+
+    /// The least millisecond at which `passed` (false, then true for good) holds.
+    fn first_true(passed: impl Fn(u64) -> bool) -> Option<u64> {
+        if !passed(u64::MAX) {
+            return None;
+        }
+        let (mut lo, mut hi) = (0, u64::MAX);
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2;
+            if passed(mid) {
+                hi = mid;
+            } else {
+                lo = mid + 1;
+            }
+        }
+        Some(lo)
+    }
+
+    /// While pondering (no time of ours counts) the manager always starts another
+    /// iteration and never stops the search, whatever the deadlines.
+    #[test]
+    fn pondering_counts_no_time() {
+        let limits = Limits {
+            wtime: Some(1_000),
+            btime: Some(1_000),
+            ..Limits::default()
+        };
+        let tm = TimeManager::new(&limits, Color::White, 10);
+        assert!(tm.start_another(None) && !tm.hard_limit_passed(None));
+        assert!(!tm.start_another(Some(1_000)) && tm.hard_limit_passed(Some(1_000)));
+    }
+
+    const W: Color = Color::White;
+    const B: Color = Color::Black;
+
+    /// Clock cases and what they give: the soft and hard deadlines, and the soft limit
+    /// in effect after each of [`ITERATIONS`] (`None`: no deadline at all). Pinned when
+    /// the time manager became one type (unchanged then), again when its scaling was
+    /// rebalanced (the clock bundle in docs/strength.md), and when the increment's share
+    /// became the least a scaled soft limit keeps (only the flagged clock with an
+    /// increment changed: 1 ms where the scaling gave 0).
+    type Pinned = Option<(u64, u64, [u64; 10])>;
+    #[rustfmt::skip]
+    const PINNED: &[(Go, Pinned)] = &[
+        ((W, Some(60_000), Some(60_000), None, None, None, None, 10),
+            Some((2399, 7197, [4029, 3894, 3760, 3089, 4713, 3263, 5439, 1295, 5180, 7197]))),
+        ((B, Some(60_000), Some(55_000), Some(1_000), Some(1_000), None, None, 10),
+            Some((3074, 9222, [5163, 4991, 4818, 3959, 6039, 4181, 6969, 1659, 6638, 9222]))),
+        ((W, Some(300_000), Some(300_000), Some(2_000), Some(2_000), Some(40), None, 50),
+            Some((9248, 27744, [15535, 15017, 14499, 11911, 18175, 12582, 20971, 4993, 19974, 27744]))),
+        ((B, Some(10_000), Some(3_000), Some(100), Some(100), Some(1), None, 10),
+            Some((996, 996, [996, 996, 996, 996, 996, 996, 996, 537, 996, 996]))),
+        ((W, Some(8_000), Some(8_000), Some(80), Some(80), None, None, 30),
+            Some((388, 1164, [651, 630, 607, 498, 761, 527, 879, 209, 838, 1164]))),
+        ((B, Some(8_000), Some(7_400), Some(80), Some(80), None, None, 30),
+            Some((364, 1092, [610, 590, 569, 467, 715, 495, 825, 196, 786, 1092]))),
+        ((W, Some(500), Some(500), None, None, None, None, 10),
+            Some((19, 57, [30, 30, 29, 23, 36, 25, 42, 10, 40, 57]))),
+        ((W, Some(30), Some(30), None, None, None, None, 10),
+            Some((1, 1, [1, 1, 1, 0, 1, 0, 1, 0, 1, 1]))),
+        ((B, Some(1_000), Some(-50), Some(100), Some(100), None, None, 10),
+            Some((1, 1, [1, 1, 1, 1, 1, 1, 1, 1, 1, 1]))),
+        ((W, Some(3_600_000), Some(3_600_000), Some(0), Some(0), Some(80), None, 100),
+            Some((71998, 215994,
+                [120955, 116923, 112891, 92733, 141516, 97973, 163288, 38878, 155514, 215994]))),
+        ((B, Some(1_000), Some(200_000), Some(0), Some(5_000), Some(3), None, 100),
+            Some((66633, 66633,
+                [66633, 66633, 66633, 66633, 66633, 66633, 66633, 35981, 66633, 66633]))),
+        ((W, None, None, None, None, None, Some(1_000), 10),
+            Some((940, 940, [940, 940, 940, 940, 940, 940, 940, 940, 940, 940]))),
+        ((B, None, None, None, None, None, Some(40), 10),
+            Some((17, 17, [17, 17, 17, 17, 17, 17, 17, 17, 17, 17]))),
+        ((W, Some(5_000), Some(5_000), None, None, None, Some(2_000), 10),
+            Some((1940, 1940, [1940, 1940, 1940, 1940, 1940, 1940, 1940, 1940, 1940, 1940]))),
+        ((W, None, Some(60_000), None, Some(1_000), None, None, 10),
+            Some((1, 1, [1, 1, 1, 0, 1, 0, 1, 0, 1, 1]))),
+        ((B, None, None, Some(1_000), Some(1_000), None, None, 10),
+            None),
+    ];
+
+    /// The soft and hard deadlines of `go`, and the soft limit in effect after each of
+    /// [`ITERATIONS`], from the time manager.
+    fn pinned(go: Go) -> Pinned {
+        let (us, wtime, btime, winc, binc, movestogo, movetime, overhead) = go;
+        let limits = Limits {
+            wtime,
+            btime,
+            winc,
+            binc,
+            movestogo,
+            movetime,
+            ..Limits::default()
+        };
+        let d = limits.deadlines(us, overhead);
+        let (Some(soft), Some(hard)) = (d.soft, d.hard) else {
+            assert_eq!(d, Deadlines::default(), "{go:?}");
+            let tm = TimeManager::new(&limits, us, overhead);
+            assert!(!tm.hard_limit_passed(Some(u64::MAX)) && soft_limit(&tm).is_none());
+            return None;
+        };
+        let tm = TimeManager::new(&limits, us, overhead);
+        assert_eq!(hard_limit(&tm), Some(hard), "{go:?}");
+        assert_eq!(soft_limit(&tm), Some(soft), "{go:?}");
+        let scaled = ITERATIONS.map(|(stability, drop, best_nodes, nodes)| {
+            // The best move changes in the first two iterations and then holds for
+            // `stability` more; the score is 0 until the last, which is `drop` lower.
+            let mut tm = TimeManager::new(&limits, us, overhead);
+            let last = stability as u32 + 2;
+            for depth in 1..=last {
+                tm.iteration_done(&Iteration {
+                    depth,
+                    best_changed: depth <= 2,
+                    score: if depth == last { -drop } else { 0 },
+                    best_nodes,
+                    nodes,
+                });
+            }
+            soft_limit(&tm).expect("a soft deadline")
+        });
+        Some((soft, hard, scaled))
+    }
+
+    /// The time manager's deadlines and scaled soft limits, pinned for a table of clock
+    /// cases: reshaping the time code must not change when the engine moves.
+    #[test]
+    fn deadlines_and_scaling_are_pinned() {
+        for &(go, want) in PINNED {
+            assert_eq!(pinned(go), want, "{go:?}");
+        }
+    }
+
+    /// The soft limit as the scaling means it: as planned at the usual node share and a
+    /// middling stability, more when the share falls or the move keeps changing, less
+    /// when it holds, never past the hard deadline.
+    #[test]
+    fn scaling_follows_the_search() {
+        let limits = Limits {
+            wtime: Some(60_000),
+            btime: Some(60_000),
+            ..Limits::default()
+        };
+        let soft_after = |unchanged: u32, share: u64| {
+            let mut tm = TimeManager::new(&limits, Color::White, 10);
+            for depth in 1..=unchanged + 1 {
+                tm.iteration_done(&Iteration {
+                    depth,
+                    best_changed: depth == 1,
+                    score: 0,
+                    best_nodes: share,
+                    nodes: 100,
+                });
+            }
+            soft_limit(&tm).unwrap()
+        };
+        let planned = limits.deadlines(Color::White, 10);
+        let (soft, hard) = (planned.soft.unwrap(), planned.hard.unwrap());
+        let usual = soft_after(5, NODE_SCALE_USUAL_SHARE as u64);
+        assert!(usual.abs_diff(soft) <= 1, "{usual} {soft}");
+        assert!(soft_after(5, 50) > usual && soft_after(5, 90) < usual);
+        assert!(soft_after(0, 70) > usual && soft_after(10, 70) < usual);
+        assert!(soft_after(0, 0) <= hard);
+    }
+
+    /// A settled move on a short clock (a long endgame at 5+0.05) is still given the
+    /// increment's planned share: the scaling would plan about half of it, and every
+    /// such move would add to a clock that is never used.
+    #[test]
+    fn a_settled_move_spends_the_increment() {
+        let limits = Limits {
+            wtime: Some(400),
+            btime: Some(400),
+            winc: Some(50),
+            binc: Some(50),
+            ..Limits::default()
+        };
+        let mut tm = TimeManager::new(&limits, Color::White, 10);
+        let planned = limits.deadlines(Color::White, 10).soft.unwrap();
+        for depth in 1..=12 {
+            tm.iteration_done(&Iteration {
+                depth,
+                best_changed: depth == 1,
+                score: 10 * depth as i32,
+                best_nodes: 95,
+                nodes: 100,
+            });
+        }
+        let share = limits.increment_share(Color::White) as u64;
+        assert_eq!(share, 43, "7/8 of the increment");
+        assert_eq!(soft_limit(&tm), Some(share), "planned {planned}");
+        assert!(planned > share);
+    }
+}
