@@ -1,11 +1,11 @@
 //! PGN games: the tags, moves and comments of a PGN text, and SAN moves read against a
-//! position. Used to build opening books (`tiefe book build`) and training positions
-//! from match games (`tiefe datagen-pgn`).
+//! position. Used to build opening books (`tiefe-tools book build`) and training positions
+//! from match games (`tiefe-tools datagen-pgn`).
 
 use std::str::FromStr;
 
-use crate::position::Position;
-use crate::types::{ChessMove, Piece, Square};
+use tiefe::position::Position;
+use tiefe::types::{ChessMove, Piece, Square};
 
 /// Errors reading SAN.
 fn san_error(san: &str, why: &str) -> String {

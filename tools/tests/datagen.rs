@@ -1,4 +1,4 @@
-//! `tiefe datagen` on tiny runs: games start from the book's positions, the written
+//! `tiefe-tools datagen` on tiny runs: games start from the book's positions, the written
 //! positions are the quiet ends of the search's capture lines with the score in White's
 //! view, and a run continues the sequence of games where the last one stopped.
 
@@ -9,13 +9,13 @@ use std::time::Instant;
 
 use rand::rngs::StdRng;
 use rand::SeedableRng;
-use tiefe::datagen::{self, Book, Config, State};
 use tiefe::position::Position;
 use tiefe::search::{search, Request, Worker};
 use tiefe::time::{Clock, Limits};
 use tiefe::tt::TranspositionTable;
-use tiefe::tune;
 use tiefe::types::ChessMove;
+use tiefe_tools::datagen::{self, Book, Config, State};
+use tiefe_tools::tune;
 
 /// Queenless positions (so that a game from them is told from one from the start
 /// position) in the shapes books come in: EPD with operations, a whole FEN with its
@@ -306,7 +306,7 @@ fn pgn_comments_give_scores_from_the_movers_view() {
 #[test]
 fn pgn_positions_are_resolved_through_the_exchanges_the_game_played() {
     use datagen::pgn::game_positions;
-    let games = tiefe::pgn::read_games(SCORED_GAME);
+    let games = tiefe_tools::pgn::read_games(SCORED_GAME);
     let fens = |only: Option<&str>| -> Vec<(String, i32, usize)> {
         game_positions(&games[0], only)
             .into_iter()

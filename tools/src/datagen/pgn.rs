@@ -1,5 +1,5 @@
-//! `tiefe datagen-pgn`: training positions from games already played (match PGNs of
-//! fastchess or cutechess), in `tiefe datagen`'s format.
+//! `tiefe-tools datagen-pgn`: training positions from games already played (match PGNs of
+//! fastchess or cutechess), in `tiefe-tools datagen`'s format.
 //!
 //! Every move a search played carries its score in its comment (`+0.31/12 0.105s`:
 //! pawns from the mover's view, then the depth). A match at 5+0.05 searches about a
@@ -17,10 +17,10 @@ use std::time::Instant;
 
 use super::{keep_once, resolve, Kept};
 use crate::pgn::{parse_san, read_games, Game};
-use crate::position::Position;
-use crate::types::Color;
+use tiefe::position::Position;
+use tiefe::types::Color;
 
-/// The arguments of `tiefe datagen-pgn`.
+/// The arguments of `tiefe-tools datagen-pgn`.
 #[derive(Debug, Clone, PartialEq, Eq, clap::Args)]
 pub struct PgnArgs {
     /// File the positions are appended to.

@@ -1,6 +1,6 @@
-//! `tiefe tune`: Texel-style tuning of every linear evaluation weight.
+//! `tiefe-tools tune`: Texel-style tuning of every linear evaluation weight.
 //!
-//! Each training position (from `tiefe datagen`) is traced once: the evaluation reports
+//! Each training position (from `tiefe-tools datagen`) is traced once: the evaluation reports
 //! how often each weight was used for each side ([`Coefficients`]), so the tuner fits
 //! exactly what the engine computes, with no second copy of the evaluation. The
 //! prediction for weights θ is the tapered sum `(θ_mg·c · phase + θ_eg·c · (24 − phase))
@@ -13,10 +13,19 @@
 
 use std::io::{BufRead, BufReader};
 
-use crate::eval::weights::{flat, index, named};
-use crate::eval::{danger_curve_f64, evaluate_traced, scale_case, Coefficients, MAX_PHASE, S};
-use crate::position::Position;
-use crate::types::Color;
+use tiefe::eval::weights::{flat, index, named};
+use tiefe::eval::{danger_curve_f64, evaluate_traced, scale_case, Coefficients, MAX_PHASE, S};
+use tiefe::position::Position;
+use tiefe::types::Color;
+
+/// Where the engine's weights file lives, relative to the workspace root: the tuner
+/// reads its shape (and its current values) at build time and writes tuned weights in
+/// that shape. If the evaluation's weights file moves, this path and the `include_str!`
+/// of [`WEIGHTS_SOURCE`] are the two things to change.
+pub const WEIGHTS_PATH: &str = "src/eval/weights.rs";
+
+/// The text of [`WEIGHTS_PATH`] as this build of the engine has it.
+pub const WEIGHTS_SOURCE: &str = include_str!("../../src/eval/weights.rs");
 
 /// One traced training position.
 #[derive(Debug, Clone)]
@@ -524,13 +533,13 @@ fn const_span(src: &str, name: &str) -> Result<(usize, usize), String> {
     Err(format!("end of {name} not found"))
 }
 
-/// The options of `tiefe tune`. Their defaults are those of [`Settings::default`], so
+/// The options of `tiefe-tools tune`. Their defaults are those of [`Settings::default`], so
 /// the command line and the library cannot disagree.
 #[derive(Debug, Clone, clap::Args)]
 // A repeated option takes its last value, so that a script can append an override.
 #[command(args_override_self = true)]
 pub struct Args {
-    /// Training positions, `fen | score | result` lines as `tiefe datagen` writes them.
+    /// Training positions, `fen | score | result` lines as `tiefe-tools datagen` writes them.
     #[arg(value_name = "DATA")]
     pub data: String,
     /// Full-batch epochs of Adam (0 only scores the starting weights on the data).
@@ -560,7 +569,7 @@ pub struct Args {
     /// Where the tuned weights are written, in the shape of src/eval/weights.rs.
     #[arg(long, value_name = "FILE", default_value = "weights.rs")]
     pub out: String,
-    /// Every N-th block of 100 consecutive positions (about one game of `tiefe datagen`)
+    /// Every N-th block of 100 consecutive positions (about one game of `tiefe-tools datagen`)
     /// is held out of the fit and only scored, so that the loss on games the fit never
     /// saw is printed beside the training loss (0: none).
     #[arg(long, value_name = "N", default_value_t = 20)]
@@ -617,7 +626,7 @@ pub fn split<T>(all: Vec<T>, n: usize) -> (Vec<T>, Vec<T>) {
     (fit, held)
 }
 
-/// `tiefe tune`: loads the data, fits K, tunes and writes the weights file. Errors are
+/// `tiefe-tools tune`: loads the data, fits K, tunes and writes the weights file. Errors are
 /// about the files (the options were checked when they were parsed).
 pub fn main(args: &Args) -> Result<(), String> {
     let settings = args.settings();
@@ -670,10 +679,10 @@ pub fn main(args: &Args) -> Result<(), String> {
             eprintln!("epoch {epoch:4}  loss {fit:.6}  held out {test:.6}");
         }
     });
-    let source = include_str!("eval/weights.rs");
+    let source = WEIGHTS_SOURCE;
     let text = write_weights(source, &rounded(&w))?;
     std::fs::write(out, text).map_err(|e| format!("{out}: {e}"))?;
-    eprintln!("tune: weights written to {out} (copy over src/eval/weights.rs to use them)");
+    eprintln!("tune: weights written to {out} (copy over {WEIGHTS_PATH} to use them)");
     Ok(())
 }
 
@@ -683,7 +692,7 @@ mod tests {
 
     #[test]
     fn writing_the_current_weights_reproduces_the_file() {
-        let source = include_str!("eval/weights.rs");
+        let source = WEIGHTS_SOURCE;
         let text = write_weights(source, &flat()).unwrap();
         assert_eq!(text, source);
         assert_eq!(read_weights(source).unwrap(), flat());
@@ -714,7 +723,7 @@ mod tests {
         assert!(hold_mask("PASSED,nonsense").is_err());
         let hold = hold_mask("passed, PSQT").unwrap();
         assert_eq!(hold.count_ones(), 2);
-        let samples: Vec<Sample> = crate::bench::POSITIONS
+        let samples: Vec<Sample> = tiefe::bench::POSITIONS
             .iter()
             .enumerate()
             .map(|(i, fen)| parse_line(&format!("{fen} | 0 | {}", (i % 3) as f64 / 2.0)).unwrap())
@@ -736,7 +745,7 @@ mod tests {
 
     #[test]
     fn written_weights_read_back_unchanged() {
-        let source = include_str!("eval/weights.rs");
+        let source = WEIGHTS_SOURCE;
         // Every weight different from its neighbours and from the engine's, some
         // negative, so that a shifted or swapped entry would show.
         let w: Vec<S> = (0..index::COUNT as i32)
@@ -762,7 +771,7 @@ mod tests {
     fn every_weight_is_traced() {
         // Nothing is left untraced, and both curves are seen in use.
         let (mut danger, mut complexity) = (false, false);
-        for fen in crate::bench::POSITIONS {
+        for fen in tiefe::bench::POSITIONS {
             let s = parse_line(&format!("{fen} | 0 | 0.5")).unwrap();
             assert_eq!(s.fixed, (0.0, 0.0), "{fen}");
             danger |= !s.danger[0].is_empty() || !s.danger[1].is_empty();
@@ -785,7 +794,7 @@ mod tests {
     fn the_gradient_follows_the_curves() {
         // Finite differences of the loss against the gradient, for weights inside the
         // danger curve, inside the complexity, scale factors, and linear ones.
-        let samples: Vec<Sample> = crate::bench::POSITIONS
+        let samples: Vec<Sample> = tiefe::bench::POSITIONS
             .iter()
             .chain(&SCALED)
             .enumerate()
@@ -843,10 +852,10 @@ mod tests {
     #[test]
     fn traced_prediction_equals_the_evaluation() {
         let w = start_weights(false);
-        for fen in crate::bench::POSITIONS.iter().chain(&SCALED) {
+        for fen in tiefe::bench::POSITIONS.iter().chain(&SCALED) {
             let pos = Position::from_fen(fen).unwrap();
             let s = parse_line(&format!("{fen} | 0 | 0.5")).unwrap();
-            let (white, _) = evaluate_traced(&pos, &mut crate::eval::NoTrace);
+            let (white, _) = evaluate_traced(&pos, &mut tiefe::eval::NoTrace);
             // The engine divides in integers; the tuner does not.
             assert!((predict(&s, &w) - white as f64).abs() <= 3.0, "{fen}");
         }
