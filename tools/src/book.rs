@@ -3,24 +3,33 @@
 //! here, beside the PGN reader it needs.
 
 use tiefe::book::{encode, key, Entry};
-use tiefe::position::Position;
 use tiefe::types::Color;
 
-use crate::pgn::{parse_san, pgn_games};
+use crate::pgn::{parse_san, read_games};
 
 /// Builds book entries from PGN games: every position of the first `plies` plies of
 /// each game, with its move weighted by how the game went for the side that played it
 /// (a win counts 2, a draw 1, a loss 0, as Polyglot's own builder does; a game without
-/// a result counts 1). Weights are scaled into u16. Games that stop parsing keep their
-/// legal prefix. Returns the entries (sorted) and the number of games used.
+/// a result counts 1). Weights are scaled into u16. A game starts where its tags say
+/// ([`crate::pgn::Game::start`]: a `FEN` tag's position, as in every match PGN played
+/// from an opening book); a game whose start cannot be read (a bad FEN, another
+/// variant) is skipped with a warning, and games that stop parsing keep their legal
+/// prefix. Returns the entries (sorted) and the number of games used.
 pub fn build(pgn: &str, plies: usize) -> (Vec<Entry>, usize) {
     use std::collections::HashMap;
     let mut weights: HashMap<(u64, u16), u64> = HashMap::new();
     let mut used = 0;
-    for (moves, result) in pgn_games(pgn) {
-        let mut pos = Position::startpos();
+    for (i, game) in read_games(pgn).into_iter().enumerate() {
+        let mut pos = match game.start() {
+            Ok(pos) => pos,
+            Err(e) => {
+                log::warn!("game {}: skipped: {e}", i + 1);
+                continue;
+            }
+        };
+        let result = game.result;
         let mut any = false;
-        for san in moves.iter().take(plies) {
+        for san in game.moves.iter().take(plies).map(|m| &m.san) {
             let Ok(m) = parse_san(&pos, san) else { break };
             let white = pos.side_to_move() == Color::White;
             let score = match result {
@@ -110,6 +119,7 @@ pub fn build_file(args: &BuildArgs) -> Result<String, String> {
 mod tests {
     use super::*;
     use tiefe::book::Book;
+    use tiefe::position::Position;
 
     #[test]
     fn build_read_and_pick() {
@@ -153,5 +163,28 @@ mod tests {
             assert!(Book::from_bytes(&to_bytes(&swapped)).is_err());
         }
         assert!(Book::from_bytes(&[]).unwrap().is_empty());
+    }
+
+    /// A game from a set position (a match PGN played from an opening book) is replayed
+    /// from its `FEN` tag. Its first moves (2. Nf3 Nc6) are legal from the start
+    /// position too, so a builder that ignored the tag would key entries by the start
+    /// position; none may be there. A game whose FEN does not read is skipped.
+    #[test]
+    fn games_from_a_fen_start_there() {
+        let fen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";
+        let pgn = format!(
+            "[Event \"a\"]\n[SetUp \"1\"]\n[FEN \"{fen}\"]\n[Result \"1-0\"]\n\n\
+             2. Nf3 Nc6 3. Bc4 1-0\n\n\
+             [Event \"b\"]\n[FEN \"not a position\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n"
+        );
+        let (entries, games) = build(&pgn, 16);
+        assert_eq!(games, 1);
+        let book = Book::from_bytes(&to_bytes(&entries)).unwrap();
+        assert!(book.moves(&Position::startpos()).is_empty(), "{entries:?}");
+        let from = Position::from_fen(fen).unwrap();
+        let moves: Vec<String> = book.moves(&from).iter().map(|m| m.0.to_string()).collect();
+        assert_eq!(moves, ["g1f3"]);
+        // 2. Nf3 and 3. Bc4 (White won); 2... Nc6 lost, weight 0, left out.
+        assert_eq!(entries.len(), 2, "{entries:?}");
     }
 }

@@ -69,7 +69,7 @@ fn main() -> ExitCode {
         Command::DatagenPgn(args) => match datagen::pgn::run(&args) {
             Ok(s) => {
                 eprintln!(
-                    "datagen-pgn: {} games ({} with a result), {} positions written to {}",
+                    "datagen-pgn: {} games ({} used), {} positions written to {}",
                     s.games, s.used, s.positions, args.out
                 );
                 ExitCode::SUCCESS
