@@ -59,7 +59,7 @@ fn datagen_then_tune_lowers_the_loss_and_writes_the_weights() {
     };
     let before = tune::loss(&samples, &start, k, settings.lambda);
     let mut losses = Vec::new();
-    let w = tune::tune(&samples, start.clone(), k, settings, |_, w| {
+    let w = tune::tune(&samples, start.clone(), k, settings.clone(), |_, w| {
         losses.push(tune::loss(&samples, w, k, settings.lambda))
     });
     assert_eq!(losses.len(), 40);
