@@ -173,3 +173,36 @@ fn datagen_tune_and_book_take_their_options() {
     assert_eq!(std::fs::metadata(&book).unwrap().len() % 16, 0);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The engine's tests read two books of `tests/data/book_games.pgn` kept in tests/data
+/// (the engine does not build books); they are what `book build` writes today. After a
+/// deliberate change of the builder, write them again:
+/// `tiefe-tools book build tests/data/book_games.pgn tests/data/book_games_8plies.bin
+/// --plies 8` (and `..._16plies.bin`, the default).
+#[test]
+fn the_engines_test_books_are_what_book_build_writes() {
+    let dir = std::env::temp_dir().join(format!("tiefe-tools-books-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for plies in ["8", "16"] {
+        let out = dir.join(format!("{plies}.bin"));
+        let pgn = test_data("book_games.pgn");
+        let args = [
+            "book",
+            "build",
+            pgn.to_str().unwrap(),
+            out.to_str().unwrap(),
+            "--plies",
+            plies,
+        ];
+        let run = tools(&args);
+        assert!(run.status.success(), "{}", text(&run.stderr));
+        let kept = test_data(&format!("book_games_{plies}plies.bin"));
+        assert_eq!(
+            std::fs::read(&out).unwrap(),
+            std::fs::read(&kept).unwrap(),
+            "{} is not what book build writes",
+            kept.display()
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
