@@ -1,9 +1,8 @@
 //! The `tiefe` binary. With no arguments it speaks UCI on stdin/stdout; its subcommands
 //! (`bench`, `perft`, and `spsa` in a build with the `spsa` feature) are for the shell.
-//! The developers' tools (training data, the evaluation tuner, book building) are
-//! another binary, `tiefe-tools` (tools/). `tiefe --help`
-//! and `tiefe <command> --help` describe them; a bad argument is reported on stderr
-//! with exit status 2.
+//! `tiefe --help` and `tiefe <command> --help` describe them; a bad argument is reported
+//! on stderr with exit status 2. The developers' tools (training data, the evaluation
+//! tuner, book building) are another binary, `tiefe-tools` (tools/).
 
 use std::io::Write;
 use std::process::ExitCode;

@@ -1,6 +1,6 @@
-//! Opening books in the Polyglot format: reading (`OwnBook`, `BookFile`) and
-//! choosing a move by weight. Building a book from games is a tool (`tiefe-tools book build`, in
-//! the `tiefe-tools` crate), not part of the engine.
+//! Opening books in the Polyglot format: reading (`OwnBook`, `BookFile`) and choosing a
+//! move by weight. Building a book from games is a tool's work (`tiefe-tools book
+//! build`, in the tools/ crate), not the engine's.
 //!
 //! A Polyglot book is a file of 16-byte entries sorted by key, all big-endian: the
 //! position key (u64), the move (u16: to-square in bits 0..5, from-square in 6..11,
