@@ -1,9 +1,10 @@
 # `make` builds the engine as $(EXE), as OpenBench expects (`make EXE=name`).
-# --bin is needed because the package has a library too and rustc flags go to one target.
+# -p and --bin pick the engine's binary alone (the workspace has the tools beside it, and
+# the package a library too), since rustc flags go to one target.
 EXE ?= tiefe
 
 $(EXE):
-	cargo rustc --release --bin tiefe -- -C target-cpu=native --emit link=$(EXE)
+	cargo rustc --release -p tiefe --bin tiefe -- -C target-cpu=native --emit link=$(EXE)
 
 .PHONY: $(EXE) test bench ci clean
 

@@ -10,7 +10,7 @@
 # opening order's seed, fastchess: a match continued in a new run needs a new one),
 # NEW_OPTIONS (space-separated NAME=VALUE UCI options set on NEW alone, e.g.
 # "rfp_margin=65" to play a search constant against its default through the run-time
-# parameters of a `cargo build --release --features tune` binary; NEW and BASE may then
+# parameters of a `cargo build --release --features spsa` binary; NEW and BASE may then
 # be the same binary, and NEW is named after the options).
 set -euo pipefail
 

@@ -3,7 +3,7 @@
 
 Every iteration perturbs all tuned parameters at once by +-c_k, plays game pairs of
 theta+c_k*delta against theta-c_k*delta with fastchess (one binary built with
-`--features tune`, the two sides set by UCI options), and moves theta along the
+`--features spsa`, the two sides set by UCI options), and moves theta along the
 result:
 
     theta_i += a_k / c_k * (wins - losses) * delta_i
@@ -57,7 +57,7 @@ def engine_params(engine):
     """Reads `BIN spsa`: name, int, default, min, max, c_end, r_end per line."""
     out = subprocess.run([engine, "spsa"], capture_output=True, text=True)
     if out.returncode != 0:
-        sys.exit(f"`{engine} spsa` failed (is it built with --features tune?)\n{out.stderr}")
+        sys.exit(f"`{engine} spsa` failed (is it built with --features spsa?)\n{out.stderr}")
     params = {}
     for line in out.stdout.splitlines():
         name, _kind, default, lo, hi, c_end, r_end = [f.strip() for f in line.split(",")]
@@ -239,7 +239,7 @@ def main():
     sub = parser.add_subparsers(dest="command", required=True)
     init = sub.add_parser("init", help="start a tune and write its state file")
     init.add_argument("state")
-    init.add_argument("--engine", required=True, help="a binary built with --features tune")
+    init.add_argument("--engine", required=True, help="a binary built with --features spsa")
     init.add_argument("--params", help="comma-separated names (default: the 15 that matter most)")
     init.add_argument("--iterations", type=int, default=2000)
     init.add_argument("--pairs", type=int, default=2, help="game pairs per iteration")

@@ -7,6 +7,10 @@
 //! generator and make-move are used only inside [`position::Position`], which fences in
 //! their rough edges; every other module takes its vocabulary (squares, pieces, moves,
 //! bitboards, attack tables) from [`types`]. `clippy.toml` and a test enforce both.
+//!
+//! The tools for the engine's developers (training data, the evaluation tuner, book
+//! building) are a crate of their own, `tiefe-tools` (tools/), that uses this one; the
+//! library knows nothing of them, nor of the command line parser (tests/cli.rs checks).
 
 #![deny(clippy::undocumented_unsafe_blocks)]
 #![warn(missing_docs)]
@@ -14,11 +18,9 @@
 pub mod bench;
 pub mod book;
 pub mod castling;
-pub mod datagen;
 pub mod engine;
 pub mod eval;
 pub mod learn;
-pub mod pgn;
 pub mod position;
 pub mod prefetch;
 pub mod score;
@@ -26,7 +28,6 @@ pub mod search;
 pub mod syzygy;
 pub mod time;
 pub mod tt;
-pub mod tune;
 pub mod types;
 pub mod uci;
 pub mod wdl;

@@ -1,13 +1,14 @@
 //! The `tiefe` binary. With no arguments it speaks UCI on stdin/stdout; its subcommands
-//! (`bench`, `perft`, `datagen`, `tune`, `book build`) are for the shell. `tiefe --help`
-//! and `tiefe <command> --help` describe them; a bad argument is reported on stderr
-//! with exit status 2.
+//! (`bench`, `perft`, and `spsa` in a build with the `spsa` feature) are for the shell.
+//! `tiefe --help` and `tiefe <command> --help` describe them; a bad argument is reported
+//! on stderr with exit status 2. The developers' tools (training data, the evaluation
+//! tuner, book building) are another binary, `tiefe-tools` (tools/).
 
 use std::io::Write;
 use std::process::ExitCode;
 
 use clap::{CommandFactory, Parser, Subcommand};
-use tiefe::{bench, book, datagen, position::Position, tune, uci};
+use tiefe::{bench, position::Position, uci};
 
 /// Tiefe, a UCI chess engine. Without a command it speaks UCI on stdin/stdout.
 #[derive(Debug, Parser)]
@@ -53,30 +54,8 @@ enum Command {
     },
     /// Prints the search parameters in OpenBench's SPSA input format (`name, int,
     /// default, min, max, c_end, r_end`); each is also a UCI spin option of this build.
-    #[cfg(feature = "tune")]
+    #[cfg(feature = "spsa")]
     Spsa,
-    /// Writes training positions for `tiefe tune` from self-play.
-    Datagen(datagen::Config),
-    /// Writes training positions for `tiefe tune` from played games (match PGNs),
-    /// labelled with the scores the engines wrote beside their moves.
-    DatagenPgn(datagen::pgn::PgnArgs),
-    /// Tunes the evaluation weights on positions from `tiefe datagen`.
-    Tune(tune::Args),
-    /// Opening books in the Polyglot format.
-    #[command(subcommand_required = true, arg_required_else_help = true)]
-    Book {
-        #[command(subcommand)]
-        command: BookCommand,
-    },
-}
-
-#[derive(Debug, Subcommand)]
-enum BookCommand {
-    /// Builds a Polyglot book from PGN games.
-    ///
-    /// Every position of the first plies of each game goes in, its move weighted by how
-    /// the game went for the side that played it (win 2, draw 1, loss 0).
-    Build(book::BuildArgs),
 }
 
 fn main() -> ExitCode {
@@ -93,7 +72,7 @@ fn main() -> ExitCode {
             uci::run(std::io::BufReader::new(std::io::stdin()), std::io::stdout());
             ExitCode::SUCCESS
         }
-        #[cfg(feature = "tune")]
+        #[cfg(feature = "spsa")]
         Some(Command::Spsa) => {
             print_lines(tiefe::search::params::spsa_lines());
             ExitCode::SUCCESS
@@ -111,51 +90,6 @@ fn main() -> ExitCode {
             chess960,
             fen,
         }) => perft(depth, &fen, chess960),
-        Some(Command::Datagen(cfg)) => match datagen::run(&cfg) {
-            Ok(s) => {
-                eprintln!(
-                    "datagen: {} games, {} positions written to {}",
-                    s.games, s.positions, cfg.out
-                );
-                ExitCode::SUCCESS
-            }
-            Err(e) => {
-                eprintln!("datagen: {}: {e}", cfg.out);
-                ExitCode::FAILURE
-            }
-        },
-        Some(Command::DatagenPgn(args)) => match datagen::pgn::run(&args) {
-            Ok(s) => {
-                eprintln!(
-                    "datagen-pgn: {} games ({} with a result), {} positions written to {}",
-                    s.games, s.used, s.positions, args.out
-                );
-                ExitCode::SUCCESS
-            }
-            Err(e) => {
-                eprintln!("datagen-pgn: {e}");
-                ExitCode::FAILURE
-            }
-        },
-        Some(Command::Book {
-            command: BookCommand::Build(args),
-        }) => match book::build_file(&args) {
-            Ok(msg) => {
-                eprintln!("book: {msg}");
-                ExitCode::SUCCESS
-            }
-            Err(e) => {
-                eprintln!("book: {e}");
-                ExitCode::FAILURE
-            }
-        },
-        Some(Command::Tune(args)) => match tune::main(&args) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("tune: {e}");
-                ExitCode::FAILURE
-            }
-        },
     }
 }
 

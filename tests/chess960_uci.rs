@@ -128,7 +128,7 @@ fn standard_mode_is_unchanged_and_refuses_chess960_rights() {
 
 #[test]
 fn the_book_is_not_used_in_chess960() {
-    let (dir, book) = build_book("book960", &[]);
+    let (dir, book) = build_book("book960", 16);
     let mut e = chess960_engine();
     e.send("setoption name OwnBook value true");
     e.send(&format!("setoption name BookFile value {}", book.display()));

@@ -1,6 +1,8 @@
 //! The command line of the `tiefe` binary: every command answers `--help` (exit 0), a bad
 //! argument is refused with a message on stderr and exit status 2 (so scripts can tell
-//! a typo from a failed run), and the commands do their work.
+//! a typo from a failed run), and the commands do their work. The library behind it
+//! takes no part in the command line (no clap). The tools' commands are tested in
+//! tools/tests/cli.rs.
 
 mod common;
 
@@ -25,11 +27,7 @@ fn every_command_answers_help() {
         &["--help"][..],
         &["bench", "--help"],
         &["perft", "--help"],
-        &["datagen", "--help"],
-        &["tune", "--help"],
-        &["book", "--help"],
-        &["book", "build", "--help"],
-        &["help", "datagen"],
+        &["help", "perft"],
     ] {
         let out = tiefe(args);
         let stdout = text(&out.stdout);
@@ -41,47 +39,6 @@ fn every_command_answers_help() {
         );
         assert!(stdout.contains("Usage: tiefe"), "{args:?}: {stdout}");
     }
-    // Each command's help names its options, with the defaults they have always had.
-    let datagen = text(&tiefe(&["datagen", "--help"]).stdout);
-    for flag in [
-        "--out <FILE>",
-        "--games <N>",
-        "--positions <N>",
-        "--nodes <N>",
-        "--seed <N>",
-        "--random-plies <N>",
-        "--depth <N>",
-        "--book <FILE>",
-        "[default: datagen.txt]",
-        "[default: 1000000]",
-        "[default: 3000]",
-        "[default: 8, or 2 with",
-    ] {
-        assert!(datagen.contains(flag), "{flag} missing:\n{datagen}");
-    }
-    let tune = text(&tiefe(&["tune", "--help"]).stdout);
-    for flag in [
-        "<DATA>",
-        "--epochs <N>",
-        "--rate <R>",
-        "--lambda <L>",
-        "--l2 <R>",
-        "--zero",
-        "--terms-only",
-        "--hold <NAME,..>",
-        "--from <FILE>",
-        "--out <FILE>",
-        "--k <K>",
-        "[default: 300]",
-        "[default: weights.rs]",
-    ] {
-        assert!(tune.contains(flag), "{flag} missing:\n{tune}");
-    }
-    let book = text(&tiefe(&["book", "build", "--help"]).stdout);
-    assert!(
-        book.contains("--plies <N>") && book.contains("[default: 16]"),
-        "{book}"
-    );
 }
 
 #[test]
@@ -93,20 +50,10 @@ fn bad_arguments_exit_2_with_a_message() {
         &["perft"],
         &["perft", "x"],
         &["perft", "2", "not", "a", "fen"],
-        &["datagen", "--games", "x"],
-        &["datagen", "--games"],
-        &["datagen", "--frobnicate", "1"],
-        &["tune"],
-        &["tune", "data.txt", "other.txt"],
-        &["tune", "data.txt", "--epochs", "many"],
-        &["tune", "data.txt", "--zero", "--terms-only"],
-        &["tune", "data.txt", "--zero", "--from", "w.rs"],
-        &["tune", "data.txt", "--hold", "NO_SUCH_WEIGHT"],
-        &["tune", "data.txt", "--k", "0"],
-        &["tune", "data.txt", "--k", "steep"],
-        &["book"],
-        &["book", "build", "games.pgn"],
-        &["book", "build", "games.pgn", "out.bin", "--plies", "x"],
+        // The tools are another binary (`tiefe-tools`), not commands of the engine.
+        &["datagen"],
+        &["tune", "data.txt"],
+        &["book", "build", "games.pgn", "out.bin"],
         &["frobnicate"],
     ] {
         let out = tiefe(args);
@@ -172,55 +119,29 @@ fn no_command_speaks_uci() {
     assert!(stdout.lines().any(|l| l == "readyok"), "{stdout}");
 }
 
-/// The options reach the commands: a small datagen run writes where `--out` says, as
-/// many games as `--games` says, and `tune --epochs 0` reads it and writes a weights
-/// file (and scores that file again at the K `--k` gives); a missing data file is a
-/// failed run (status 1), not a bad argument.
+/// The engine library knows nothing of the command line: no file of it (src/ but the
+/// binary's src/main.rs) mentions clap, so that no clap type leaks into its API and the
+/// tools' options live with the tools (`tiefe-tools`).
 #[test]
-fn datagen_tune_and_book_take_their_options() {
-    let dir = std::env::temp_dir().join(format!("tiefe-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let data = dir.join("data.txt");
-    let data_s = data.to_str().unwrap();
-    let out = tiefe(&[
-        "datagen", "--out", data_s, "--games", "2", "--nodes", "300", "--seed", "3",
-    ]);
-    let stderr = text(&out.stderr);
-    assert!(out.status.success(), "{stderr}");
-    assert!(stderr.contains("datagen: 2 games"), "{stderr}");
-    let lines = std::fs::read_to_string(&data).unwrap().lines().count();
-    assert!(lines > 0);
-
-    let weights = dir.join("weights.rs");
-    let weights_s = weights.to_str().unwrap();
-    let out = tiefe(&["tune", data_s, "--epochs", "0", "--out", weights_s]);
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let written = std::fs::read_to_string(&weights).unwrap();
-    assert!(written.contains("pub const PSQT"), "{written}");
-    // --k replaces the fitted K, with --from too.
-    let out = tiefe(&[
-        "tune", data_s, "--epochs", "0", "--from", weights_s, "--out", weights_s, "--k", "1.25",
-    ]);
-    let stderr = text(&out.stderr);
-    assert!(out.status.success(), "{stderr}");
-    assert!(stderr.contains("K = 1.2500;"), "{stderr}");
-
-    let missing = dir.join("missing.txt");
-    let out = tiefe(&["tune", missing.to_str().unwrap()]);
-    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
-
-    let book = dir.join("book.bin");
-    let out = tiefe(&[
-        "book",
-        "build",
-        "tests/data/book_games.pgn",
-        book.to_str().unwrap(),
-        "--plies",
-        "4",
-    ]);
-    let stderr = text(&out.stderr);
-    assert!(out.status.success(), "{stderr}");
-    assert!(stderr.contains("(4 plies each)"), "{stderr}");
-    assert_eq!(std::fs::metadata(&book).unwrap().len() % 16, 0);
-    let _ = std::fs::remove_dir_all(&dir);
+fn the_library_does_not_use_clap() {
+    fn walk(dir: &std::path::Path, found: &mut Vec<String>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                walk(&path, found);
+            } else if path.extension().is_some_and(|e| e == "rs")
+                && !path.ends_with("src/main.rs")
+                && std::fs::read_to_string(&path)
+                    .unwrap()
+                    .to_lowercase()
+                    .contains("clap")
+            {
+                found.push(path.display().to_string());
+            }
+        }
+    }
+    let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut found = Vec::new();
+    walk(&src, &mut found);
+    assert!(found.is_empty(), "clap in the engine library: {found:?}");
 }

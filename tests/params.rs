@@ -1,7 +1,7 @@
-//! Built with the `tune` feature (`cargo test --release --features tune --test params`,
+//! Built with the `spsa` feature (`cargo test --release --features spsa --test params`,
 //! which `.ci/run` runs), every search parameter is a UCI spin option that changes the
 //! search, and `tiefe spsa` prints them in OpenBench's SPSA input format.
-#![cfg(feature = "tune")]
+#![cfg(feature = "spsa")]
 
 mod common;
 

@@ -1138,12 +1138,12 @@ fn hostile_bursts_and_limits() {
     assert!(e.wait_exit(LONG).expect("exits").success());
 }
 
-/// `OwnBook` and `BookFile`: a book built from PGN by `tiefe book build` plays its
+/// `OwnBook` and `BookFile`: a book built from PGN by `tiefe-tools book build` plays its
 /// moves at once; with `OwnBook` off it is never opened; a missing or corrupt book is
 /// reported and the engine searches instead.
 #[test]
 fn own_book() {
-    let (dir, book) = build_book("book", &["--plies", "8"]);
+    let (dir, book) = build_book("book", 8);
     assert_eq!(std::fs::metadata(&book).unwrap().len() % 16, 0);
 
     let mut e = Engine::start();

@@ -226,7 +226,7 @@ impl Engine {
     /// `setoption`: reads, clamps and applies a value, or says why it cannot.
     pub fn set_option(&mut self, name: &str, value: Option<&str>) {
         let Some(spec) = options::find(name) else {
-            #[cfg(feature = "tune")]
+            #[cfg(feature = "spsa")]
             if let Some(d) = options::find_param(name) {
                 return self.set_param(d, value);
             }
@@ -244,7 +244,7 @@ impl Engine {
     }
 
     /// A search parameter set as a spin option (built with the `tune` feature, for SPSA).
-    #[cfg(feature = "tune")]
+    #[cfg(feature = "spsa")]
     fn set_param(&mut self, d: &'static crate::search::params::ParamDesc, value: Option<&str>) {
         match options::param_spec(d).read(value) {
             Ok((v, note)) => {

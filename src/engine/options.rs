@@ -266,7 +266,7 @@ pub fn find(name: &str) -> Option<&'static Spec> {
 }
 
 /// The search parameter called `name` (in any case), with the `tune` feature.
-#[cfg(feature = "tune")]
+#[cfg(feature = "spsa")]
 pub fn find_param(name: &str) -> Option<&'static crate::search::params::ParamDesc> {
     let name = name.trim();
     crate::search::params::descriptors()
@@ -276,7 +276,7 @@ pub fn find_param(name: &str) -> Option<&'static crate::search::params::ParamDes
 
 /// A search parameter as a spin option: listed, read and clamped like the others, and
 /// applied through the pool (see `Engine::set_option`), so `apply` is never called.
-#[cfg(feature = "tune")]
+#[cfg(feature = "spsa")]
 pub fn param_spec(d: &crate::search::params::ParamDesc) -> Spec {
     Spec {
         name: d.name,
@@ -292,12 +292,12 @@ pub fn param_spec(d: &crate::search::params::ParamDesc) -> Spec {
 
 /// Every search parameter as a spin option, with the `tune` feature (none without).
 pub fn param_specs() -> Vec<Spec> {
-    #[cfg(feature = "tune")]
+    #[cfg(feature = "spsa")]
     return crate::search::params::descriptors()
         .iter()
         .map(param_spec)
         .collect();
-    #[cfg(not(feature = "tune"))]
+    #[cfg(not(feature = "spsa"))]
     Vec::new()
 }
 

@@ -28,7 +28,7 @@ macro_rules! search_params {
         }
 
         /// One descriptor per field of [`Params`], in declaration order.
-        #[cfg(feature = "tune")]
+        #[cfg(feature = "spsa")]
         const DESCRIPTORS: &[ParamDesc] = &[
             $( ParamDesc {
                 name: stringify!($name),
@@ -212,11 +212,11 @@ impl Params {
 /// The parameters a worker searches with. Without the `tune` feature this is
 /// [`DefaultParams`], a zero-sized handle whose fields are those of
 /// [`Params::DEFAULT`], so the compiler folds every read into a constant.
-#[cfg(not(feature = "tune"))]
+#[cfg(not(feature = "spsa"))]
 pub type WorkerParams = DefaultParams;
 /// The parameters a worker searches with: with the `tune` feature, values that UCI
 /// options can change between searches.
-#[cfg(feature = "tune")]
+#[cfg(feature = "spsa")]
 pub type WorkerParams = Params;
 
 /// [`Params::DEFAULT`] as a value that costs nothing to carry: reading a field through
@@ -233,7 +233,7 @@ impl std::ops::Deref for DefaultParams {
     }
 }
 
-#[cfg(feature = "tune")]
+#[cfg(feature = "spsa")]
 impl Default for Params {
     fn default() -> Params {
         Params::DEFAULT
@@ -241,7 +241,7 @@ impl Default for Params {
 }
 
 /// One tunable parameter, for the UCI layer to make a spin option of and for SPSA.
-#[cfg(feature = "tune")]
+#[cfg(feature = "spsa")]
 #[derive(Debug, Clone, Copy)]
 pub struct ParamDesc {
     /// The field's name, also the option's name.
@@ -259,7 +259,7 @@ pub struct ParamDesc {
 }
 
 /// Why a parameter could not be set.
-#[cfg(feature = "tune")]
+#[cfg(feature = "spsa")]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ParamError {
     /// No parameter has this name.
@@ -268,7 +268,7 @@ pub enum ParamError {
     OutOfRange(&'static str, i32, i32, i32),
 }
 
-#[cfg(feature = "tune")]
+#[cfg(feature = "spsa")]
 impl std::fmt::Display for ParamError {
     fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
         match self {
@@ -280,16 +280,16 @@ impl std::fmt::Display for ParamError {
     }
 }
 
-#[cfg(feature = "tune")]
+#[cfg(feature = "spsa")]
 impl std::error::Error for ParamError {}
 
 /// Every tunable parameter, in declaration order.
-#[cfg(feature = "tune")]
+#[cfg(feature = "spsa")]
 pub fn descriptors() -> &'static [ParamDesc] {
     DESCRIPTORS
 }
 
-#[cfg(feature = "tune")]
+#[cfg(feature = "spsa")]
 impl Params {
     /// Sets the parameter `name` to `value`, within its range.
     pub fn set(&mut self, name: &str, value: i32) -> Result<(), ParamError> {
@@ -306,18 +306,18 @@ impl Params {
 }
 
 /// SPSA's end-of-run perturbation is this fraction of a parameter's range (c_end)...
-#[cfg(feature = "tune")]
+#[cfg(feature = "spsa")]
 const SPSA_C_END_FRACTION: f64 = 1.0 / 20.0;
 /// ...but at least this much, so that a narrow integer range still moves.
-#[cfg(feature = "tune")]
+#[cfg(feature = "spsa")]
 const SPSA_C_END_MIN: f64 = 0.5;
 /// SPSA's end-of-run learning rate (r_end), OpenBench's usual value.
-#[cfg(feature = "tune")]
+#[cfg(feature = "spsa")]
 const SPSA_R_END: f64 = 0.002;
 
 /// The parameters in OpenBench's SPSA input format, one per line:
 /// `name, int, default, min, max, c_end, r_end`.
-#[cfg(feature = "tune")]
+#[cfg(feature = "spsa")]
 pub fn spsa_lines() -> Vec<String> {
     DESCRIPTORS
         .iter()
@@ -377,7 +377,7 @@ mod tests {
         }
     }
 
-    #[cfg(feature = "tune")]
+    #[cfg(feature = "spsa")]
     #[test]
     fn descriptors_match_the_defaults_and_set_checks_the_range() {
         let mut p = Params::DEFAULT;

@@ -11,7 +11,7 @@ use crate::types::ChessMove;
 use super::guard::GuardCache;
 use super::history::Histories;
 use super::params::WorkerParams;
-#[cfg(feature = "tune")]
+#[cfg(feature = "spsa")]
 use super::params::{ParamError, Params};
 use super::{
     Event, Frame, Outcome, Report, Request, SearchConfig, Searcher, Stats, EMPTY_FRAME,
@@ -76,7 +76,7 @@ impl Worker {
 
     /// Sets the search parameter `name` to `value`, and rebuilds the reduction table
     /// that derives from the parameters.
-    #[cfg(feature = "tune")]
+    #[cfg(feature = "spsa")]
     pub fn set_param(&mut self, name: &str, value: i32) -> Result<(), ParamError> {
         self.params.set(name, value)?;
         self.lmr = self.params.lmr_table();
@@ -344,7 +344,7 @@ impl Pool {
 
     /// Sets the search parameter `name` to `value` for every worker, and for those a
     /// later [`Pool::set_threads`] makes (the UCI options of a `tune` build).
-    #[cfg(feature = "tune")]
+    #[cfg(feature = "spsa")]
     pub fn set_param(&mut self, name: &str, value: i32) -> Result<(), ParamError> {
         self.params.set(name, value)?;
         for w in &self.workers {
@@ -354,7 +354,7 @@ impl Pool {
     }
 
     /// The search parameters the workers search with.
-    #[cfg(feature = "tune")]
+    #[cfg(feature = "spsa")]
     pub fn params(&self) -> &Params {
         &self.params
     }
@@ -563,7 +563,7 @@ fn vote(main: Outcome, helpers: Vec<Outcome>) -> Outcome {
     best.clone()
 }
 
-#[cfg(all(test, feature = "tune"))]
+#[cfg(all(test, feature = "spsa"))]
 mod tests {
     use super::*;
     use crate::search::SearchControl;

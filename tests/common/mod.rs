@@ -214,20 +214,19 @@ pub fn last_score(lines: &[String]) -> Option<(String, i32)> {
         .find_map(|l| score_of(l))
 }
 
-/// A Polyglot book built by `tiefe book build` from `tests/data/book_games.pgn` (with
-/// `extra` arguments) in a fresh temporary folder named after `tag`: (folder, book).
-pub fn build_book(tag: &str, extra: &[&str]) -> (PathBuf, PathBuf) {
+/// A Polyglot book of `tests/data/book_games.pgn` at `plies` plies a game (8 or 16: the
+/// two books kept beside it, `book_games_<plies>plies.bin`, which the tools' tests check
+/// are what `tiefe-tools book build` writes), copied into a fresh temporary folder named
+/// after `tag`: (folder, book). The engine's tests read books; building them is a tool's.
+pub fn build_book(tag: &str, plies: usize) -> (PathBuf, PathBuf) {
     let dir = std::env::temp_dir().join(format!("tiefe-{tag}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let book = dir.join("book.bin");
-    let status = Command::new(env!("CARGO_BIN_EXE_tiefe"))
-        .args(["book", "build", "tests/data/book_games.pgn"])
-        .arg(&book)
-        .args(extra)
-        .stderr(Stdio::null())
-        .status()
-        .unwrap();
-    assert!(status.success());
+    let kept = format!(
+        "{}/tests/data/book_games_{plies}plies.bin",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    std::fs::copy(&kept, &book).unwrap_or_else(|e| panic!("{kept}: {e}"));
     (dir, book)
 }
 

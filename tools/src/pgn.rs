@@ -1,11 +1,11 @@
-//! PGN games: the tags, moves and comments of a PGN text, and SAN moves read against a
-//! position. Used to build opening books (`tiefe book build`) and training positions
-//! from match games (`tiefe datagen-pgn`).
+//! PGN games: the tags, moves and comments of a PGN text, the position a game starts
+//! from, and SAN moves read against a position. Used to build opening books (`tiefe-tools book build`) and training positions
+//! from match games (`tiefe-tools datagen-pgn`).
 
 use std::str::FromStr;
 
-use crate::position::Position;
-use crate::types::{ChessMove, Piece, Square};
+use tiefe::position::Position;
+use tiefe::types::{ChessMove, Piece, Square};
 
 /// Errors reading SAN.
 fn san_error(san: &str, why: &str) -> String {
@@ -105,6 +105,12 @@ pub struct PgnMove {
 pub struct Game {
     /// The `FEN` tag: where the game starts, when not at the start position.
     pub fen: Option<String>,
+    /// The `SetUp` tag: "1" when the game starts from its `FEN` tag, "0" when from the
+    /// start position (most writers give it with the `FEN` tag, some leave it out).
+    pub setup: Option<String>,
+    /// The `Variant` tag (fastchess and cutechess write `chess960` for Chess960 games;
+    /// none, or `standard`, for chess).
+    pub variant: Option<String>,
     /// The `White` tag: the engine that played White (empty when missing).
     pub white: String,
     /// The `Black` tag.
@@ -113,6 +119,27 @@ pub struct Game {
     pub moves: Vec<PgnMove>,
     /// White's result (1, 0.5 or 0), `None` for `*` or a missing tag.
     pub result: Option<f32>,
+}
+
+impl Game {
+    /// The position the game starts from: its `FEN` tag's, or the start position. A
+    /// game of another variant than standard chess (Chess960 included: Polyglot keys and
+    /// the training lines are standard chess), a `FEN` that does not read, or tags that
+    /// contradict each other (`SetUp "1"` without a `FEN`, `SetUp "0"` with one) give
+    /// an error: replaying such a game from any position would give wrong positions.
+    pub fn start(&self) -> Result<Position, String> {
+        if let Some(v) = self.variant.as_deref() {
+            if !matches!(v.to_ascii_lowercase().as_str(), "" | "standard" | "chess") {
+                return Err(format!("variant '{v}' is not standard chess"));
+            }
+        }
+        match (self.setup.as_deref().map(str::trim), &self.fen) {
+            (Some("0"), Some(fen)) => Err(format!("SetUp \"0\" but a FEN tag '{fen}'")),
+            (Some("1"), None) => Err("SetUp \"1\" but no FEN tag".to_string()),
+            (_, Some(fen)) => Position::from_fen(fen).map_err(|e| format!("FEN '{fen}': {e}")),
+            (_, None) => Ok(Position::startpos()),
+        }
+    }
 }
 
 /// The value of a tag line `[Name "value"]`, if `line` is one of `name`.
@@ -145,6 +172,10 @@ pub fn read_games(text: &str) -> Vec<Game> {
                 };
             } else if let Some(v) = tag(t, "FEN") {
                 game.fen = Some(v.to_string());
+            } else if let Some(v) = tag(t, "SetUp") {
+                game.setup = Some(v.to_string());
+            } else if let Some(v) = tag(t, "Variant") {
+                game.variant = Some(v.to_string());
             } else if let Some(v) = tag(t, "White") {
                 game.white = v.to_string();
             } else if let Some(v) = tag(t, "Black") {
@@ -201,14 +232,6 @@ fn push_move(moves: &mut Vec<PgnMove>, token: String, depth_var: usize) {
         san: tok.to_string(),
         comment: None,
     });
-}
-
-/// The SAN moves of each game in a PGN text, with the game's result for White.
-pub fn pgn_games(text: &str) -> Vec<(Vec<String>, Option<f32>)> {
-    read_games(text)
-        .into_iter()
-        .map(|g| (g.moves.into_iter().map(|m| m.san).collect(), g.result))
-        .collect()
 }
 
 #[cfg(test)]
@@ -269,6 +292,32 @@ mod tests {
             ]
         );
         assert_eq!(games[1].result, None);
-        assert_eq!(pgn_games(pgn)[1].0, ["d4", "d5"]);
+        let second: Vec<&str> = games[1].moves.iter().map(|m| m.san.as_str()).collect();
+        assert_eq!(second, ["d4", "d5"]);
+    }
+
+    #[test]
+    fn games_start_where_their_tags_say() {
+        let fen = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
+        let game = |tags: &str| {
+            let pgn = format!("{tags}\n\n1. e4 *\n");
+            read_games(&pgn).remove(0)
+        };
+        let start = |tags: &str| game(tags).start().map(|p| p.to_fen());
+        assert_eq!(start(""), Ok(Position::startpos().to_fen()));
+        assert_eq!(start(&format!("[FEN \"{fen}\"]")), Ok(fen.to_string()));
+        let with_setup = format!("[SetUp \"1\"]\n[FEN \"{fen}\"]\n[Variant \"Standard\"]");
+        assert_eq!(start(&with_setup), Ok(fen.to_string()));
+        assert_eq!(start("[SetUp \"0\"]"), Ok(Position::startpos().to_fen()));
+        // Tags that cannot be replayed as chess from a known position are refused.
+        for bad in [
+            "[FEN \"not a position\"]".to_string(),
+            "[SetUp \"1\"]".to_string(),
+            format!("[SetUp \"0\"]\n[FEN \"{fen}\"]"),
+            format!("[Variant \"chess960\"]\n[FEN \"{fen}\"]"),
+            "[Variant \"crazyhouse\"]".to_string(),
+        ] {
+            assert!(start(&bad).is_err(), "{bad}");
+        }
     }
 }

@@ -1,4 +1,4 @@
-//! `tiefe datagen`: training positions for the evaluation tuner, from self-play.
+//! `tiefe-tools datagen`: training positions for the evaluation tuner, from self-play.
 //!
 //! Each game starts from the start position, or from a position of an opening book
 //! (`--book`), with a few random plies (from a seeded generator, so a run can be
@@ -20,7 +20,7 @@
 //! the same games. Several processes with different seeds and output files run side by
 //! side; two processes must never share an output file.
 //!
-//! [`pgn`] (`tiefe datagen-pgn`) writes the same lines from games already played, such
+//! [`pgn`] (`tiefe-tools datagen-pgn`) writes the same lines from games already played, such
 //! as the matches' PGNs, labelled with the scores the engines wrote beside their moves.
 
 pub mod pgn;
@@ -30,15 +30,15 @@ use std::fs::{File, OpenOptions};
 use std::io::{self, Write};
 use std::time::Instant;
 
-use crate::types::ChessMove;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
+use tiefe::types::ChessMove;
 
-use crate::position::Position;
-use crate::score::MATE_BOUND;
-use crate::search::{Outcome, Request, SearchControl, Worker};
-use crate::time::Limits;
-use crate::tt::TranspositionTable;
+use tiefe::position::Position;
+use tiefe::score::MATE_BOUND;
+use tiefe::search::{Outcome, Request, SearchControl, Worker};
+use tiefe::time::Limits;
+use tiefe::tt::TranspositionTable;
 
 /// Random plies before each game without a book: enough for varied games from the one
 /// start position.
@@ -47,7 +47,7 @@ const RANDOM_PLIES: u32 = 8;
 /// random moves on top of a balanced book line mostly spoil it.
 const RANDOM_PLIES_BOOK: u32 = 2;
 
-/// What a datagen run does; also the options of `tiefe datagen`, so that the command
+/// What a datagen run does; also the options of `tiefe-tools datagen`, so that the command
 /// line and the library share one set of defaults (those of [`Config::default`]).
 #[derive(Debug, Clone, PartialEq, Eq, clap::Args)]
 // A repeated option takes its last value, so that a script can append an override.
@@ -266,7 +266,7 @@ pub struct Kept {
 
 impl Kept {
     /// Its line in the training file, with White's `result` of its game: `fen | score |
-    /// result` (the format at the top of this module, which `tiefe tune` reads).
+    /// result` (the format at the top of this module, which `tiefe-tools tune` reads).
     pub fn line(&self, result: f32) -> String {
         format!("{} | {} | {result:.1}\n", self.fen, self.score)
     }
@@ -314,7 +314,7 @@ pub fn label(pos: &Position, out: &Outcome) -> Option<Kept> {
         std::slice::from_ref(&best)
     };
     let (resolved, plies, rest) = resolve(pos, pv)?;
-    let score = if pos.side_to_move() == crate::types::Color::White {
+    let score = if pos.side_to_move() == tiefe::types::Color::White {
         out.score
     } else {
         -out.score
@@ -374,7 +374,7 @@ pub fn play_game(
         if !pos.has_legal_move() {
             let result = if pos.in_check() {
                 // The side to move is mated.
-                if pos.side_to_move() == crate::types::Color::White {
+                if pos.side_to_move() == tiefe::types::Color::White {
                     0.0
                 } else {
                     1.0
@@ -394,7 +394,7 @@ pub fn play_game(
         if let Some(k) = label(&pos, &out) {
             keep_once(&mut kept, &mut seen, k);
         }
-        let white = if pos.side_to_move() == crate::types::Color::White {
+        let white = if pos.side_to_move() == tiefe::types::Color::White {
             out.score
         } else {
             -out.score

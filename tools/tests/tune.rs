@@ -6,11 +6,11 @@ use std::io::BufReader;
 
 use rand::rngs::StdRng;
 use rand::SeedableRng;
-use tiefe::datagen::{self, Config};
 use tiefe::eval::weights::{flat, index};
 use tiefe::search::Worker;
 use tiefe::tt::TranspositionTable;
-use tiefe::tune::{self, Settings};
+use tiefe_tools::datagen::{self, Config};
+use tiefe_tools::tune::{self, Settings};
 
 #[test]
 fn datagen_then_tune_lowers_the_loss_and_writes_the_weights() {
@@ -59,7 +59,7 @@ fn datagen_then_tune_lowers_the_loss_and_writes_the_weights() {
     };
     let before = tune::loss(&samples, &start, k, settings.lambda);
     let mut losses = Vec::new();
-    let w = tune::tune(&samples, start.clone(), k, settings, |_, w| {
+    let w = tune::tune(&samples, start.clone(), k, settings.clone(), |_, w| {
         losses.push(tune::loss(&samples, w, k, settings.lambda))
     });
     assert_eq!(losses.len(), 40);
@@ -86,7 +86,7 @@ fn datagen_then_tune_lowers_the_loss_and_writes_the_weights() {
 
     let tuned = tune::rounded(&w);
     assert_eq!(tuned.len(), index::COUNT);
-    let source = include_str!("../src/eval/weights.rs");
+    let source = tune::WEIGHTS_SOURCE;
     let written = tune::write_weights(source, &tuned).unwrap();
     // Every `S(mg, eg)` of the written file, in file order, is the tuned list.
     assert_eq!(tune::s_pairs(&written), tuned);

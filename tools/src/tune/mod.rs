@@ -1,6 +1,6 @@
-//! `tiefe tune`: Texel-style tuning of every linear evaluation weight.
+//! `tiefe-tools tune`: Texel-style tuning of every linear evaluation weight.
 //!
-//! Each training position (from `tiefe datagen`) is traced once: the evaluation reports
+//! Each training position (from `tiefe-tools datagen`) is traced once: the evaluation reports
 //! how often each weight was used for each side ([`Coefficients`]), so the tuner fits
 //! exactly what the engine computes, with no second copy of the evaluation. The
 //! prediction for weights θ is the tapered sum `(θ_mg·c · phase + θ_eg·c · (24 − phase))
@@ -13,10 +13,15 @@
 
 use std::io::{BufRead, BufReader};
 
-use crate::eval::weights::{flat, index, named};
-use crate::eval::{danger_curve_f64, evaluate_traced, scale_case, Coefficients, MAX_PHASE, S};
-use crate::position::Position;
-use crate::types::Color;
+use tiefe::eval::weights::{flat, index};
+use tiefe::eval::{danger_curve_f64, evaluate_traced, scale_case, Coefficients, MAX_PHASE, S};
+use tiefe::position::Position;
+use tiefe::types::Color;
+
+mod file;
+
+use file::layout;
+pub use file::{read_weights, s_pairs, write_weights, WEIGHTS_PATH, WEIGHTS_SOURCE};
 
 /// One traced training position.
 #[derive(Debug, Clone)]
@@ -226,7 +231,7 @@ pub fn fit_k(samples: &[Sample], w: &[(f64, f64)]) -> f64 {
 }
 
 /// Tuning settings.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct Settings {
     /// Full-batch epochs of Adam (0 only scores the starting weights).
     pub epochs: usize,
@@ -238,11 +243,10 @@ pub struct Settings {
     pub zero_tables: bool,
     /// Keep material and the piece-square tables as they are; tune only the terms.
     pub terms_only: bool,
-    /// Named weights to keep as they start, one bit per entry of the weight list
-    /// (see [`hold_mask`]): for weights the data is known to mislead, such as the
-    /// passed pawns, whose most valuable positions (those where promoting is the best
-    /// move) datagen leaves out as not quiet.
-    pub hold: u64,
+    /// Named weights to keep as they start (see [`Hold`]): for weights the data is
+    /// known to mislead, such as the passed pawns, whose most valuable positions (those
+    /// where promoting is the best move) datagen leaves out as not quiet.
+    pub hold: Hold,
     /// Strength of an L2 pull towards the starting weights: the loss gains
     /// `l2 / 2 · Σ ((w − w₀) / 100)²`, so a weight moved by a pawn costs `l2 / 2`. It
     /// keeps rarely used weights (king squares the data hardly visits, correlated pairs
@@ -259,7 +263,7 @@ impl Default for Settings {
             lambda: 0.5,
             zero_tables: false,
             terms_only: false,
-            hold: 0,
+            hold: Hold::default(),
             l2: 0.0,
         }
     }
@@ -348,11 +352,7 @@ pub fn tune(
     if settings.terms_only {
         free[..index::FIRST_TERM].fill(false);
     }
-    for (j, &(_, at, len)) in layout().iter().enumerate() {
-        if settings.hold >> j & 1 == 1 {
-            free[at..at + len].fill(false);
-        }
-    }
+    settings.hold.fix(&layout(), &mut free);
     for epoch in 1..=settings.epochs {
         let grad = gradient(samples, &w, k, settings.lambda);
         let t = epoch as i32;
@@ -382,155 +382,59 @@ pub fn rounded(w: &[(f64, f64)]) -> Vec<S> {
         .collect()
 }
 
-/// Every named weight in `src/eval/weights.rs` ([`named`]): its name, where it starts
-/// in the flat layout of [`index`] and how many weights it holds. The writer and the
-/// reader both go by this list, so a weight file reads back exactly as it was written.
-fn layout() -> Vec<(&'static str, usize, usize)> {
-    let mut at = 0;
-    named()
-        .iter()
-        .map(|&(name, w)| {
-            at += w.len();
-            (name, at - w.len(), w.len())
-        })
-        .collect()
-}
+/// The named weights a tune holds as they start: one flag per entry of the list of
+/// named weights ([`tiefe::eval::weights::named`]), as many as there are names (a bit mask ran out at 64).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Hold(Vec<bool>);
 
-/// The `hold` bits of [`Settings`] for a comma-separated list of weight names (as in
-/// `src/eval/weights.rs`).
-pub fn hold_mask(names: &str) -> Result<u64, String> {
-    let layout = layout();
-    let mut mask = 0;
-    for name in names.split(',').map(str::trim).filter(|n| !n.is_empty()) {
-        let j = layout
-            .iter()
-            .position(|&(n, _, _)| n.eq_ignore_ascii_case(name))
-            .ok_or_else(|| {
-                let known: Vec<&str> = layout.iter().map(|&(n, _, _)| n).collect();
-                format!("no weight named {name} (known: {})", known.join(", "))
-            })?;
-        mask |= 1 << j;
+impl Hold {
+    /// The weights named in a comma-separated list (as in `src/eval/weights.rs`, in any
+    /// case); an unknown name is an error that lists the known ones.
+    pub fn parse(names: &str) -> Result<Hold, String> {
+        Hold::named_in(names, &layout())
     }
-    Ok(mask)
-}
 
-/// Rewrites the source of `src/eval/weights.rs` (`source`) with the weights `w` (flat
-/// layout): each named constant's value is replaced, everything else (comments, the
-/// untuned constants, the layout code) is kept as it is. Values are laid out as
-/// rustfmt lays them out, so a written file passes `cargo fmt --check`.
-pub fn write_weights(source: &str, w: &[S]) -> Result<String, String> {
-    let names = ["pawn", "knight", "bishop", "rook", "queen", "king"];
-    let mut out = source.to_string();
-    for (name, at, n) in layout() {
-        let (start, end) = const_span(&out, name)?;
-        let value = if name == "PSQT" {
-            let mut tables = String::from("[\n");
-            for (k, piece) in names.iter().enumerate() {
-                tables.push_str(&format!("    [ // {piece}\n"));
-                for r in 0..8 {
-                    let row: Vec<String> = (0..8)
-                        .map(|c| {
-                            let s = w[at + 64 * k + 8 * r + c];
-                            format!("S({:4},{:4}),", s.mg(), s.eg())
-                        })
-                        .collect();
-                    tables.push_str(&format!("        {}\n", row.join(" ")));
-                }
-                tables.push_str("    ],\n");
-            }
-            tables.push(']');
-            tables
-        } else if n == 1 {
-            fmt_s(w[at])
-        } else {
-            // rustfmt keeps an array on its line when the line fits in 100 columns.
-            let column = start - out[..start].rfind('\n').map_or(0, |i| i + 1);
-            let items: Vec<String> = (at..at + n).map(|i| fmt_s(w[i])).collect();
-            let line = format!("[{}]", items.join(", "));
-            if column + line.len() < 100 {
-                line
-            } else {
-                let items: Vec<String> = items.iter().map(|s| format!("    {s},")).collect();
-                format!("[\n{}\n]", items.join("\n"))
-            }
-        };
-        out = format!("{}{}{}", &out[..start], value, &out[end..]);
-    }
-    Ok(out)
-}
-
-/// Reads the weights (flat layout) back from the source of a weights file written by
-/// [`write_weights`] or kept by hand in the same form, so that a tune can start where
-/// an earlier one stopped (`--from`) or a written set can be scored on other data.
-pub fn read_weights(source: &str) -> Result<Vec<S>, String> {
-    let mut w = vec![S(0, 0); index::COUNT];
-    for (name, at, n) in layout() {
-        let (start, end) = const_span(source, name)?;
-        let pairs = s_pairs(&source[start..end]);
-        if pairs.len() != n {
-            return Err(format!("{name}: {} weights, {n} expected", pairs.len()));
+    /// [`Hold::parse`] against any `layout` (name, first weight, count).
+    fn named_in(names: &str, layout: &[(&str, usize, usize)]) -> Result<Hold, String> {
+        let mut held = vec![false; layout.len()];
+        for name in names.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+            let j = layout
+                .iter()
+                .position(|&(n, _, _)| n.eq_ignore_ascii_case(name))
+                .ok_or_else(|| {
+                    let known: Vec<&str> = layout.iter().map(|&(n, _, _)| n).collect();
+                    format!("no weight named {name} (known: {})", known.join(", "))
+                })?;
+            held[j] = true;
         }
-        w[at..at + n].copy_from_slice(&pairs);
+        Ok(Hold(held))
     }
-    Ok(w)
-}
 
-/// The `S(mg, eg)` values in `text`, in order, skipping `//` comments.
-pub fn s_pairs(text: &str) -> Vec<S> {
-    let mut out = Vec::new();
-    for line in text.lines() {
-        let code = line.split("//").next().unwrap_or("");
-        for part in code.split("S(").skip(1) {
-            let inner = part.split(')').next().unwrap_or("");
-            let mut nums = inner.split(',').map(|x| x.trim().parse::<i32>());
-            if let (Some(Ok(a)), Some(Ok(b)), None) = (nums.next(), nums.next(), nums.next()) {
-                out.push(S(a, b));
-            }
+    /// How many named weights are held.
+    pub fn len(&self) -> usize {
+        self.0.iter().filter(|&&h| h).count()
+    }
+
+    /// Whether no weight is held.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Marks the weights held as not free, in the flat layout `layout` describes.
+    fn fix(&self, layout: &[(&str, usize, usize)], free: &mut [bool]) {
+        for (&(_, at, len), _) in layout.iter().zip(&self.0).filter(|(_, &h)| h) {
+            free[at..at + len].fill(false);
         }
     }
-    out
 }
 
-fn fmt_s(s: S) -> String {
-    format!("S({}, {})", s.mg(), s.eg())
-}
-
-/// Where the value of `pub const NAME: T = <value>;` lies in `src` (byte range).
-fn const_span(src: &str, name: &str) -> Result<(usize, usize), String> {
-    let head = format!("pub const {name}: ");
-    let start = src
-        .find(&head)
-        .ok_or_else(|| format!("constant {name} not found"))?;
-    let eq = start + src[start..].find(" = ").ok_or("no '='")? + 3;
-    // The value ends at the first ';' outside brackets and comments.
-    let mut depth = 0i32;
-    let bytes = src.as_bytes();
-    let mut i = eq;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'/' if bytes.get(i + 1) == Some(&b'/') => {
-                while i < bytes.len() && bytes[i] != b'\n' {
-                    i += 1;
-                }
-                continue;
-            }
-            b'[' | b'(' => depth += 1,
-            b']' | b')' => depth -= 1,
-            b';' if depth == 0 => return Ok((eq, i)),
-            _ => {}
-        }
-        i += 1;
-    }
-    Err(format!("end of {name} not found"))
-}
-
-/// The options of `tiefe tune`. Their defaults are those of [`Settings::default`], so
+/// The options of `tiefe-tools tune`. Their defaults are those of [`Settings::default`], so
 /// the command line and the library cannot disagree.
 #[derive(Debug, Clone, clap::Args)]
 // A repeated option takes its last value, so that a script can append an override.
 #[command(args_override_self = true)]
 pub struct Args {
-    /// Training positions, `fen | score | result` lines as `tiefe datagen` writes them.
+    /// Training positions, `fen | score | result` lines as `tiefe-tools datagen` writes them.
     #[arg(value_name = "DATA")]
     pub data: String,
     /// Full-batch epochs of Adam (0 only scores the starting weights on the data).
@@ -552,15 +456,15 @@ pub struct Args {
     #[arg(long)]
     pub terms_only: bool,
     /// Named weights of src/eval/weights.rs to hold as they start, comma-separated.
-    #[arg(long, value_name = "NAME,..", value_parser = hold_mask)]
-    pub hold: Option<u64>,
+    #[arg(long, value_name = "NAME,..", value_parser = Hold::parse)]
+    pub hold: Option<Hold>,
     /// Start from a weights file written earlier instead of the engine's own weights.
     #[arg(long, value_name = "FILE")]
     pub from: Option<String>,
     /// Where the tuned weights are written, in the shape of src/eval/weights.rs.
     #[arg(long, value_name = "FILE", default_value = "weights.rs")]
     pub out: String,
-    /// Every N-th block of 100 consecutive positions (about one game of `tiefe datagen`)
+    /// Every N-th block of 100 consecutive positions (about one game of `tiefe-tools datagen`)
     /// is held out of the fit and only scored, so that the loss on games the fit never
     /// saw is printed beside the training loss (0: none).
     #[arg(long, value_name = "N", default_value_t = 20)]
@@ -589,7 +493,7 @@ impl Args {
             lambda: self.lambda,
             zero_tables: self.zero,
             terms_only: self.terms_only,
-            hold: self.hold.unwrap_or(0),
+            hold: self.hold.clone().unwrap_or_default(),
             l2: self.l2,
         }
     }
@@ -617,7 +521,7 @@ pub fn split<T>(all: Vec<T>, n: usize) -> (Vec<T>, Vec<T>) {
     (fit, held)
 }
 
-/// `tiefe tune`: loads the data, fits K, tunes and writes the weights file. Errors are
+/// `tiefe-tools tune`: loads the data, fits K, tunes and writes the weights file. Errors are
 /// about the files (the options were checked when they were parsed).
 pub fn main(args: &Args) -> Result<(), String> {
     let settings = args.settings();
@@ -670,10 +574,10 @@ pub fn main(args: &Args) -> Result<(), String> {
             eprintln!("epoch {epoch:4}  loss {fit:.6}  held out {test:.6}");
         }
     });
-    let source = include_str!("eval/weights.rs");
+    let source = WEIGHTS_SOURCE;
     let text = write_weights(source, &rounded(&w))?;
     std::fs::write(out, text).map_err(|e| format!("{out}: {e}"))?;
-    eprintln!("tune: weights written to {out} (copy over src/eval/weights.rs to use them)");
+    eprintln!("tune: weights written to {out} (copy over {WEIGHTS_PATH} to use them)");
     Ok(())
 }
 
@@ -682,39 +586,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn writing_the_current_weights_reproduces_the_file() {
-        let source = include_str!("eval/weights.rs");
-        let text = write_weights(source, &flat()).unwrap();
-        assert_eq!(text, source);
-        assert_eq!(read_weights(source).unwrap(), flat());
-    }
-
-    #[test]
-    fn the_layout_covers_every_weight_once() {
-        let mut seen = vec![0; index::COUNT];
-        for (_, at, n) in layout() {
-            for c in &mut seen[at..at + n] {
-                *c += 1;
-            }
-        }
-        assert!(seen.iter().all(|&c| c == 1), "{seen:?}");
-        // The list's order is the order of the index constants.
-        let at = |name: &str| layout().iter().find(|e| e.0 == name).unwrap().1;
-        assert_eq!(at("PSQT"), index::PSQT);
-        assert_eq!(at("PASSED"), index::PASSED);
-        assert_eq!(at("MOBILITY_KNIGHT"), index::MOBILITY_KNIGHT);
-        assert_eq!(at("MOBILITY_QUEEN"), index::MOBILITY_QUEEN);
-        assert_eq!(at("SHIELD"), index::SHIELD);
-        assert_eq!(at("TEMPO"), index::TEMPO);
-    }
-
-    #[test]
     fn held_weights_stay_where_they_start() {
-        assert!(layout().len() <= 64, "hold is a 64-bit mask");
-        assert!(hold_mask("PASSED,nonsense").is_err());
-        let hold = hold_mask("passed, PSQT").unwrap();
-        assert_eq!(hold.count_ones(), 2);
-        let samples: Vec<Sample> = crate::bench::POSITIONS
+        assert!(Hold::parse("PASSED,nonsense").is_err());
+        let hold = Hold::parse("passed, PSQT").unwrap();
+        assert_eq!(hold.len(), 2);
+        let samples: Vec<Sample> = tiefe::bench::POSITIONS
             .iter()
             .enumerate()
             .map(|(i, fen)| parse_line(&format!("{fen} | 0 | {}", (i % 3) as f64 / 2.0)).unwrap())
@@ -734,19 +610,22 @@ mod tests {
         assert!(w.iter().zip(&start).any(|(a, b)| a != b), "nothing moved");
     }
 
+    /// More named groups than a 64-bit mask has bits: the last ones are held as well.
     #[test]
-    fn written_weights_read_back_unchanged() {
-        let source = include_str!("eval/weights.rs");
-        // Every weight different from its neighbours and from the engine's, some
-        // negative, so that a shifted or swapped entry would show.
-        let w: Vec<S> = (0..index::COUNT as i32)
-            .map(|i| S(i * 7 % 501 - 250, -(i * 13 % 307) + 100))
+    fn any_number_of_groups_can_be_held() {
+        let names: Vec<String> = (0..70).map(|j| format!("G{j}")).collect();
+        let layout: Vec<(&str, usize, usize)> = names
+            .iter()
+            .enumerate()
+            .map(|(j, n)| (n.as_str(), 2 * j, 2))
             .collect();
-        let text = write_weights(source, &w).unwrap();
-        assert_eq!(read_weights(&text).unwrap(), w);
-        // A file with a weight missing is refused, not read short.
-        let cut = text.replacen("S(", "X(", 1);
-        assert!(read_weights(&cut).is_err());
+        let hold = Hold::named_in("g1, G65,g69", &layout).unwrap();
+        assert_eq!(hold.len(), 3);
+        let mut free = vec![true; 140];
+        hold.fix(&layout, &mut free);
+        let fixed: Vec<usize> = (0..140).filter(|&i| !free[i]).collect();
+        assert_eq!(fixed, [2, 3, 130, 131, 138, 139]);
+        assert!(Hold::named_in("G70", &layout).is_err());
     }
 
     #[test]
@@ -762,7 +641,7 @@ mod tests {
     fn every_weight_is_traced() {
         // Nothing is left untraced, and both curves are seen in use.
         let (mut danger, mut complexity) = (false, false);
-        for fen in crate::bench::POSITIONS {
+        for fen in tiefe::bench::POSITIONS {
             let s = parse_line(&format!("{fen} | 0 | 0.5")).unwrap();
             assert_eq!(s.fixed, (0.0, 0.0), "{fen}");
             danger |= !s.danger[0].is_empty() || !s.danger[1].is_empty();
@@ -785,7 +664,7 @@ mod tests {
     fn the_gradient_follows_the_curves() {
         // Finite differences of the loss against the gradient, for weights inside the
         // danger curve, inside the complexity, scale factors, and linear ones.
-        let samples: Vec<Sample> = crate::bench::POSITIONS
+        let samples: Vec<Sample> = tiefe::bench::POSITIONS
             .iter()
             .chain(&SCALED)
             .enumerate()
@@ -843,10 +722,10 @@ mod tests {
     #[test]
     fn traced_prediction_equals_the_evaluation() {
         let w = start_weights(false);
-        for fen in crate::bench::POSITIONS.iter().chain(&SCALED) {
+        for fen in tiefe::bench::POSITIONS.iter().chain(&SCALED) {
             let pos = Position::from_fen(fen).unwrap();
             let s = parse_line(&format!("{fen} | 0 | 0.5")).unwrap();
-            let (white, _) = evaluate_traced(&pos, &mut crate::eval::NoTrace);
+            let (white, _) = evaluate_traced(&pos, &mut tiefe::eval::NoTrace);
             // The engine divides in integers; the tuner does not.
             assert!((predict(&s, &w) - white as f64).abs() <= 3.0, "{fen}");
         }

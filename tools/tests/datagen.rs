@@ -1,4 +1,4 @@
-//! `tiefe datagen` on tiny runs: games start from the book's positions, the written
+//! `tiefe-tools datagen` on tiny runs: games start from the book's positions, the written
 //! positions are the quiet ends of the search's capture lines with the score in White's
 //! view, and a run continues the sequence of games where the last one stopped.
 
@@ -9,13 +9,13 @@ use std::time::Instant;
 
 use rand::rngs::StdRng;
 use rand::SeedableRng;
-use tiefe::datagen::{self, Book, Config, State};
 use tiefe::position::Position;
 use tiefe::search::{search, Request, SearchControl, Worker};
 use tiefe::time::Limits;
 use tiefe::tt::TranspositionTable;
-use tiefe::tune;
 use tiefe::types::ChessMove;
+use tiefe_tools::datagen::{self, Book, Config, State};
+use tiefe_tools::tune;
 
 /// Queenless positions (so that a game from them is told from one from the start
 /// position) in the shapes books come in: EPD with operations, a whole FEN with its
@@ -306,9 +306,10 @@ fn pgn_comments_give_scores_from_the_movers_view() {
 #[test]
 fn pgn_positions_are_resolved_through_the_exchanges_the_game_played() {
     use datagen::pgn::game_positions;
-    let games = tiefe::pgn::read_games(SCORED_GAME);
+    let games = tiefe_tools::pgn::read_games(SCORED_GAME);
     let fens = |only: Option<&str>| -> Vec<(String, i32, usize)> {
         game_positions(&games[0], only)
+            .unwrap()
             .into_iter()
             .map(|k| (k.fen, k.score, k.resolved))
             .collect()
@@ -341,6 +342,30 @@ fn pgn_positions_are_resolved_through_the_exchanges_the_game_played() {
     // Black's side alone: 4... dxc6 resolved one ply, its -0.40 turned to White's view.
     assert_eq!(fens(Some("base")).last(), Some(&(exchanged, 40, 1)));
     assert_eq!(fens(Some("new")).len(), 3);
+}
+
+/// A game played from a book position starts at its `FEN` tag: the first position kept
+/// is that one (2. Nf3 is legal from the start position too, which would hide a reader
+/// that ignored the tag but for the position written). A Chess960 game, and a game
+/// whose FEN does not read, give no positions.
+#[test]
+fn pgn_games_start_at_their_fen() {
+    use datagen::pgn::game_positions;
+    let fen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";
+    let pgn = format!(
+        "[SetUp \"1\"]\n[FEN \"{fen}\"]\n[Result \"1-0\"]\n\n\
+         2. Nf3 {{+0.30/12 0.1s}} Nc6 {{-0.25/11 0.1s}} 1-0\n\n\
+         [Variant \"chess960\"]\n[FEN \"{fen}\"]\n[Result \"1-0\"]\n\n\
+         2. Nf3 {{+0.30/12 0.1s}} 1-0\n\n\
+         [FEN \"8/8/8 w - - 0 1\"]\n[Result \"1-0\"]\n\n1. Kd2 {{+0.30/12 0.1s}} 1-0\n"
+    );
+    let games = tiefe_tools::pgn::read_games(&pgn);
+    assert_eq!(games.len(), 3);
+    let kept = game_positions(&games[0], None).unwrap();
+    assert_eq!(kept.len(), 2);
+    assert_eq!((kept[0].fen.as_str(), kept[0].score), (fen, 30));
+    assert!(game_positions(&games[1], None).is_err());
+    assert!(game_positions(&games[2], None).is_err());
 }
 
 #[test]

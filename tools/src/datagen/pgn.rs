@@ -1,5 +1,5 @@
-//! `tiefe datagen-pgn`: training positions from games already played (match PGNs of
-//! fastchess or cutechess), in `tiefe datagen`'s format.
+//! `tiefe-tools datagen-pgn`: training positions from games already played (match PGNs of
+//! fastchess or cutechess), in `tiefe-tools datagen`'s format.
 //!
 //! Every move a search played carries its score in its comment (`+0.31/12 0.105s`:
 //! pawns from the mover's view, then the depth). A match at 5+0.05 searches about a
@@ -17,10 +17,9 @@ use std::time::Instant;
 
 use super::{keep_once, resolve, Kept};
 use crate::pgn::{parse_san, read_games, Game};
-use crate::position::Position;
-use crate::types::Color;
+use tiefe::types::Color;
 
-/// The arguments of `tiefe datagen-pgn`.
+/// The arguments of `tiefe-tools datagen-pgn`.
 #[derive(Debug, Clone, PartialEq, Eq, clap::Args)]
 pub struct PgnArgs {
     /// File the positions are appended to.
@@ -46,16 +45,12 @@ pub fn comment_score(comment: &str) -> Option<i32> {
 
 /// The training positions of one game (see the module's documentation), those where
 /// `only` (if given) was to move. A position the game reaches more than once is kept
-/// once, labelled by the search that looked at it most directly. The moves are read as
-/// far as they are legal; a game whose start cannot be read gives nothing.
-pub fn game_positions(game: &Game, only: Option<&str>) -> Vec<Kept> {
-    let start = match &game.fen {
-        Some(fen) => match Position::from_fen(fen) {
-            Ok(p) => p,
-            Err(_) => return Vec::new(),
-        },
-        None => Position::startpos(),
-    };
+/// once, labelled by the search that looked at it most directly. The game starts where
+/// its tags say ([`Game::start`]: a `FEN` tag's position, as in match PGNs played from a
+/// book); the moves are read as far as they are legal. A game whose start cannot be
+/// read (a bad FEN, another variant) is an error: it gives no positions.
+pub fn game_positions(game: &Game, only: Option<&str>) -> Result<Vec<Kept>, String> {
+    let start = game.start()?;
     let mut pos = start.clone();
     let mut moves = Vec::new();
     let mut scores = Vec::new();
@@ -99,7 +94,7 @@ pub fn game_positions(game: &Game, only: Option<&str>) -> Vec<Kept> {
         }
         pos.make_move(mv);
     }
-    kept
+    Ok(kept)
 }
 
 /// What a run wrote.
@@ -107,7 +102,7 @@ pub fn game_positions(game: &Game, only: Option<&str>) -> Vec<Kept> {
 pub struct PgnSummary {
     /// Games read.
     pub games: u64,
-    /// Of them, those with a result: the only ones used.
+    /// Of them, those used: with a result, and a start that reads ([`Game::start`]).
     pub used: u64,
     /// Positions written.
     pub positions: u64,
@@ -125,14 +120,21 @@ pub fn run(args: &PgnArgs) -> Result<PgnSummary, String> {
     let mut sum = PgnSummary::default();
     for path in &args.pgn {
         let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
-        for game in read_games(&text) {
+        for (i, game) in read_games(&text).into_iter().enumerate() {
             sum.games += 1;
             let Some(result) = game.result else {
                 continue;
             };
+            let kept = match game_positions(&game, args.only.as_deref()) {
+                Ok(kept) => kept,
+                Err(e) => {
+                    log::warn!("{path}: game {}: skipped: {e}", i + 1);
+                    continue;
+                }
+            };
             sum.used += 1;
             let mut lines = String::new();
-            for k in game_positions(&game, args.only.as_deref()) {
+            for k in kept {
                 lines.push_str(&k.line(result));
                 sum.positions += 1;
             }
