@@ -13,7 +13,6 @@
 
 pub mod bench;
 pub mod book;
-pub mod castling;
 pub mod datagen;
 pub mod engine;
 pub mod eval;

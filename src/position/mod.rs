@@ -11,7 +11,7 @@
 //! In Chess960 mode the crate's board holds no castling right (it can hold none but
 //! the standard ones); the rights live in a [`Castling`] beside it, and this module
 //! generates, tests and plays castles itself, written as the king taking its own rook
-//! (see [`crate::castling`]). Standard chess keeps the crate's own castling.
+//! (see [`castling`]). Standard chess keeps the crate's own castling.
 
 #![allow(clippy::disallowed_types, clippy::disallowed_methods)]
 
@@ -22,12 +22,14 @@ use chess::{
     Square, ALL_PIECES, ALL_SQUARES, EMPTY,
 };
 
-use crate::castling::{self, Castling, KING_SIDE, QUEEN_SIDE};
 use crate::eval::{PIECE_SQUARE, S};
 use crate::types::{Squares, DARK_SQUARES};
 
+mod castling;
 mod keys;
 mod moves;
+
+use castling::{Castling, KING_SIDE, QUEEN_SIDE};
 
 pub use keys::KeyDeltas;
 
@@ -732,13 +734,6 @@ impl Position {
             (false, true) => CastleRights::QueenSide,
             (false, false) => CastleRights::NoRights,
         }
-    }
-
-    /// Whether castles are Chess960 castles here (`UCI_Chess960`): written as the king
-    /// taking its own rook, with the rights kept beside the crate's board.
-    #[inline]
-    pub fn is_chess960(&self) -> bool {
-        self.chess960
     }
 
     /// The pieces giving check to the side to move.
@@ -1985,8 +1980,8 @@ mod tests {
             }
         }
         let suites = [
-            include_str!("../tests/data/perftsuite.epd"),
-            include_str!("../tests/data/perft_marcel_sample.epd"),
+            include_str!("../../tests/data/perftsuite.epd"),
+            include_str!("../../tests/data/perft_marcel_sample.epd"),
         ];
         let extra = [
             "8/8/8/KPp4r/8/8/8/7k w - c6 0 1",
@@ -2004,7 +1999,7 @@ mod tests {
         for fen in fens {
             walk(&mut Position::from_fen(fen).unwrap(), 2);
         }
-        let starts = include_str!("../tests/data/chess960.epd");
+        let starts = include_str!("../../tests/data/chess960.epd");
         for fen in starts.lines().filter_map(|l| l.split(';').next()).take(40) {
             walk(&mut Position::from_fen_in(fen.trim(), true).unwrap(), 2);
         }

@@ -86,12 +86,6 @@ impl Castling {
         self.rooks[color.to_index()][wing]
     }
 
-    /// Whether `color` holds a castling right.
-    #[inline]
-    pub fn has(&self, color: Color) -> bool {
-        self.rooks[color.to_index()] != [None, None]
-    }
-
     /// The Zobrist key of the rights held (0 when none).
     #[inline]
     pub fn key(&self) -> u64 {
