@@ -790,7 +790,7 @@ impl Engine {
         let listener = Arc::clone(&self.listener);
         let clock = Arc::new(Clock::new(Instant::now(), false));
         self.spawn("perft", clock, move |clock, done| {
-            match pos.perft_report_until(depth, &|| clock.stopped()) {
+            match position::perft::report_until(&pos, depth, &|| clock.stopped()) {
                 Some(lines) => listener.event(Event::Perft(&lines)),
                 None => listener.event(Event::PerftStopped),
             }
