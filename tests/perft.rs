@@ -1,5 +1,5 @@
 //! Perft on every position of the perft suite and a sample of random positions, at every
-//! depth that runs quickly in release: `Position::perft` (which walks
+//! depth that runs quickly in release: `position::perft` (which walks
 //! `chess::Board::make_move` on copies, as the `perft` command does) and, to smaller
 //! depths, a walk through `Position::make_move` and `unmake_move`, the calls the search
 //! makes, so that a fault in the position's own make/unmake shows as a wrong count.

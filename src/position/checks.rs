@@ -56,37 +56,52 @@ impl Position {
         *after.checkers() != EMPTY && MoveGen::new_legal(&after).len() == 0
     }
 
-    /// Hands `f` the number of legal replies each direct check of the side to move
-    /// leaves, counted up to two (two stands for two or more), until `f` says stop. A
-    /// direct check is a legal move onto a square from which some kind of piece attacks
-    /// the enemy king that leaves it in check (by the piece moved, or uncovered behind
-    /// it); discovered checks from elsewhere are not tried, nor Chess960 castles. The
-    /// search's mate guard asks it, of the position and of the position after a pass.
-    pub fn each_direct_check(&self, mut f: impl FnMut(usize) -> bool) {
-        let b = &self.board;
-        let info = check_info(b);
-        let checking = checking_squares(&info);
-        let mut after = *b;
-        // Tries `m`; `true` once `f` says stop.
-        let mut try_move = |m: ChessMove| {
-            b.make_move(m, &mut after);
-            if *after.checkers() == EMPTY {
-                return false;
-            }
-            let replies = if two_king_moves(&after) {
-                2
-            } else {
-                MoveGen::new_legal(&after).len().min(2)
-            };
-            f(replies)
+    /// Hands `f` the number of legal replies each direct check of the other side would
+    /// leave if the side to move passed (what it threatens), counted up to two (two
+    /// stands for two or more), until `f` says stop; nothing in check, where there is
+    /// no pass. A direct check is a legal move onto a square from which some kind of
+    /// piece attacks the enemy king that leaves it in check (by the piece moved, or
+    /// uncovered behind it); discovered checks from elsewhere are not tried, nor
+    /// Chess960 castles. The search's mate guard asks it at most nodes it may prune,
+    /// so the pass is made on a copy of the board alone.
+    pub fn each_threatened_check(&self, f: impl FnMut(usize) -> bool) {
+        if let Some(passed) = self.board.null_move() {
+            direct_checks(&passed, f);
+        }
+    }
+
+    /// [`Position::each_threatened_check`] after `mv` (legal here) rather than a pass:
+    /// the direct checks the move allows, found on a copy of the board.
+    pub fn each_check_allowed_by(&self, mv: ChessMove, f: impl FnMut(usize) -> bool) {
+        direct_checks(&self.board_after(mv), f);
+    }
+}
+
+/// The direct checks of the side to move in `b` (see
+/// [`Position::each_threatened_check`]).
+fn direct_checks(b: &Board, mut f: impl FnMut(usize) -> bool) {
+    let info = check_info(b);
+    let checking = checking_squares(&info);
+    let mut after = *b;
+    // Tries `m`; `true` once `f` says stop.
+    let mut try_move = |m: ChessMove| {
+        b.make_move(m, &mut after);
+        if *after.checkers() == EMPTY {
+            return false;
+        }
+        let replies = if two_king_moves(&after) {
+            2
+        } else {
+            MoveGen::new_legal(&after).len().min(2)
         };
-        if !each_plain_check(b, &info, checking, &mut try_move) {
-            let mut moves = MoveGen::new_legal(b);
-            moves.set_iterator_mask(checking);
-            for m in moves {
-                if try_move(m) {
-                    break;
-                }
+        f(replies)
+    };
+    if !each_plain_check(b, &info, checking, &mut try_move) {
+        let mut moves = MoveGen::new_legal(b);
+        moves.set_iterator_mask(checking);
+        for m in moves {
+            if try_move(m) {
+                break;
             }
         }
     }
@@ -101,6 +116,7 @@ fn checking_squares(info: &CheckInfo) -> BitBoard {
 /// Whether the king of the side to move in `b` has two legal moves or more: then the
 /// side has two replies at least, known without a legal generation. (The king's own
 /// square is taken off the board, so that a slider's line through it counts.)
+#[inline]
 fn two_king_moves(b: &Board) -> bool {
     let us = b.side_to_move();
     let king = b.king_square(us);

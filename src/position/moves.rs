@@ -44,6 +44,14 @@ impl Position {
         moves
     }
 
+    /// Whether `f` holds of every legal move, asked in the order of
+    /// [`Position::legal_moves`] until it fails: no list is made, and the moves past
+    /// the first failure are not worked out.
+    pub fn every_legal_move(&self, mut f: impl FnMut(ChessMove) -> bool) -> bool {
+        MoveGen::new_legal(&self.board).all(&mut f)
+            && self.castles_960().into_iter().flatten().all(f)
+    }
+
     /// How many legal moves the side to move has.
     pub fn legal_move_count(&self) -> usize {
         let castles = self.castles_960().into_iter().flatten().count();

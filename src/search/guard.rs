@@ -21,19 +21,17 @@ enum Checks {
     Mate,
 }
 
-/// The direct checks of the side to move in `pos` ([`Position::each_direct_check`]),
-/// looked at until one mates.
-fn direct_checks(pos: &Position) -> Checks {
-    let mut found = Checks::None;
-    pos.each_direct_check(|replies| {
-        found = match found {
+impl Checks {
+    /// Counts one more direct check, which leaves `replies` (counted up to two); `true`
+    /// once one mates (no need to look further).
+    fn add(&mut self, replies: usize) -> bool {
+        *self = match *self {
             _ if replies == 0 => Checks::Mate,
-            Checks::Check { replies: r } if r <= replies => found,
+            Checks::Check { replies: r } if r <= replies => *self,
             _ => Checks::Check { replies },
         };
         replies == 0
-    });
-    found
+    }
 }
 
 /// Whether the opponent mates in one however the side to move plays, as far as a
@@ -46,30 +44,26 @@ fn direct_checks(pos: &Position) -> Checks {
 /// answer of the piece that must not move: after 1. Ra6 in kbK5/pp6/1P6/8/8/8/8/R7,
 /// Rxa7+ meets only Bxa7, while ...bxa6 allows b7# and a bishop move Rxa7#), which
 /// keeps its cost near nothing; and then it stops at the first move that leaves no
-/// mate. The moves tried and the pass are taken back: `pos` is left as it was.
-pub fn mate_threat_or_zugzwang(pos: &mut Position) -> bool {
-    // No pass in check.
-    if pos.in_check() {
-        return false;
-    }
-    pos.make_null_move();
-    let threat = direct_checks(pos);
-    pos.unmake_move();
+/// mate.
+pub fn mate_threat_or_zugzwang(pos: &Position) -> bool {
+    let mut threat = Checks::None;
+    pos.each_threatened_check(|replies| threat.add(replies));
     match threat {
         Checks::Mate => true,
         Checks::Check { replies: 1 } => {
-            // The crate's moves: a Chess960 castle (the king onto its own rook) is not
-            // tried, as it never was.
             let us = pos.side_to_move();
-            let mut moves = pos.legal_moves();
-            moves.retain(|m| pos.color_on(m.get_dest()) != Some(us));
-            !moves.is_empty()
-                && moves.into_iter().all(|m| {
-                    pos.make_move(m);
-                    let mate = direct_checks(pos) == Checks::Mate;
-                    pos.unmake_move();
-                    mate
-                })
+            let mut any = false;
+            pos.every_legal_move(|m| {
+                // A Chess960 castle (the king onto its own rook) is not tried, as it
+                // never was: the crate's moves alone.
+                if pos.color_on(m.get_dest()) == Some(us) {
+                    return true;
+                }
+                any = true;
+                let mut allowed = Checks::None;
+                pos.each_check_allowed_by(m, |replies| allowed.add(replies));
+                allowed == Checks::Mate
+            }) && any
         }
         _ => false,
     }
@@ -102,7 +96,7 @@ impl GuardCache {
 
     /// [`mate_threat_or_zugzwang`] of `pos`, from the table when it holds it.
     #[inline]
-    pub fn mate_threat(&mut self, pos: &mut Position) -> bool {
+    pub fn mate_threat(&mut self, pos: &Position) -> bool {
         let key = pos.key();
         // The high bits pick the slot (the low ones pick the main table's bucket).
         let slot = &mut self.slots[(key >> (64 - BITS)) as usize];
@@ -134,10 +128,10 @@ mod tests {
         ];
         let mut answers = Vec::new();
         for fen in fens {
-            let mut pos = Position::from_fen(fen).unwrap();
-            let want = mate_threat_or_zugzwang(&mut pos);
-            assert_eq!(cache.mate_threat(&mut pos), want, "{fen}");
-            assert_eq!(cache.mate_threat(&mut pos), want, "{fen} again");
+            let pos = Position::from_fen(fen).unwrap();
+            let want = mate_threat_or_zugzwang(&pos);
+            assert_eq!(cache.mate_threat(&pos), want, "{fen}");
+            assert_eq!(cache.mate_threat(&pos), want, "{fen} again");
             answers.push(want);
         }
         assert_eq!(answers, [true, true, false, false]);
@@ -246,7 +240,7 @@ mod tests {
         let (mut threats, mut none) = (0, 0);
         for pos in &positions {
             let want = mate_threat_by_hand(pos);
-            let found = mate_threat_or_zugzwang(&mut pos.clone());
+            let found = mate_threat_or_zugzwang(pos);
             assert!(found || !want, "threat missed in {}", pos.to_fen());
             assert!(
                 !found || want || zugzwang_by_hand(pos),

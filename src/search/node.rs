@@ -462,7 +462,7 @@ impl Searcher<'_> {
         let mut threat = None;
         let guard = &mut self.w.guard;
         let mut mate_threat =
-            |pos: &mut Position| *threat.get_or_insert_with(|| guard.mate_threat(pos));
+            |pos: &Position| *threat.get_or_insert_with(|| guard.mate_threat(pos));
         // Reverse futility: so far above beta that a shallow search will not fall back
         // below it.
         if n.depth <= self.params.rfp_max_depth
