@@ -17,7 +17,6 @@
 
 pub mod bench;
 pub mod book;
-pub mod castling;
 pub mod engine;
 pub mod eval;
 pub mod learn;

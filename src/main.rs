@@ -122,7 +122,7 @@ fn perft(depth: u32, fen: &[String], chess960: bool) -> ExitCode {
         }
     };
     let start = std::time::Instant::now();
-    let lines = pos.perft_report(depth);
+    let lines = tiefe::position::perft::report(&pos, depth);
     let ms = start.elapsed().as_millis() as u64;
     print_lines(lines.iter());
     eprintln!("{} in {ms} ms", lines.last().map_or("", String::as_str));

@@ -17,6 +17,7 @@ mod common;
 use std::time::Instant;
 
 use common::perft_cases;
+use tiefe::position::perft::{self, perft};
 use tiefe::position::Position;
 
 /// Checks every count of `file` at depths `min..=max` (and at most `cap` nodes) in the
@@ -38,7 +39,7 @@ fn check(
             if depth < min || depth > max || expected > cap {
                 continue;
             }
-            assert_eq!(pos.perft(depth), expected, "perft {depth} of {fen}");
+            assert_eq!(perft(&pos, depth), expected, "perft {depth} of {fen}");
             checked += 1;
         }
     }
@@ -61,7 +62,7 @@ fn standard_suite_in_chess960_mode_counts_the_same() {
 fn chess960_divide_sums_to_total() {
     let fen = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
     let pos = Position::from_fen_in(fen, true).unwrap();
-    let divide = pos.perft_divide(3);
+    let divide = perft::divide(&pos, 3);
     assert_eq!(divide.len(), 21);
     assert_eq!(divide.iter().map(|d| d.1).sum::<u64>(), 12189);
 }

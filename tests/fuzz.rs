@@ -11,6 +11,7 @@ use std::time::Duration;
 
 use common::{data, perft_cases};
 use proptest::prelude::*;
+use tiefe::position::perft::perft;
 use tiefe::position::{setup, Position};
 use tiefe::uci::Command;
 
@@ -28,7 +29,7 @@ fn check_playable(pos: &Position) {
         p.unmake_move();
     }
     assert_eq!(p.to_fen(), fen);
-    let _ = pos.perft(2);
+    let _ = perft(pos, 2);
 }
 
 fn suite_fens() -> Vec<String> {

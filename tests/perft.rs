@@ -1,5 +1,5 @@
 //! Perft on every position of the perft suite and a sample of random positions, at every
-//! depth that runs quickly in release: `Position::perft` (which walks
+//! depth that runs quickly in release: `position::perft` (which walks
 //! `chess::Board::make_move` on copies, as the `perft` command does) and, to smaller
 //! depths, a walk through `Position::make_move` and `unmake_move`, the calls the search
 //! makes, so that a fault in the position's own make/unmake shows as a wrong count.
@@ -9,6 +9,7 @@ mod common;
 use std::process::Command;
 
 use common::perft_cases;
+use tiefe::position::perft::{self, perft};
 use tiefe::position::Position;
 
 /// Largest expected count run per depth (keeps the suite to a few seconds).
@@ -21,7 +22,7 @@ fn check(file: &str, cap: u64) -> usize {
     for (fen, counts) in perft_cases(file) {
         let pos = Position::from_fen(&fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
         for &(depth, expected) in counts.iter().filter(|c| c.1 <= cap) {
-            assert_eq!(pos.perft(depth), expected, "perft {depth} of {fen}");
+            assert_eq!(perft(&pos, depth), expected, "perft {depth} of {fen}");
             checked += 1;
         }
     }
@@ -94,7 +95,7 @@ fn divide_sums_to_total() {
     let pos =
         Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
             .unwrap();
-    let div = pos.perft_divide(3);
+    let div = perft::divide(&pos, 3);
     assert_eq!(div.len(), 48);
     assert_eq!(div.iter().map(|d| d.1).sum::<u64>(), 97862);
 }

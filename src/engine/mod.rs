@@ -615,7 +615,7 @@ impl Engine {
     fn start_perft(&mut self, depth: u32) {
         let pos = self.position.clone();
         self.start_counting("perft", move |control, listener| {
-            match pos.perft_report_until(depth, &|| control.stopped()) {
+            match position::perft::report_until(&pos, depth, &|| control.stopped()) {
                 Some(lines) => listener.event(Event::Perft(&lines)),
                 None => listener.event(Event::PerftStopped),
             }

@@ -1,6 +1,11 @@
-//! The key a move leads to, known before the move is made.
+//! The position's keys: the Zobrist key with the Chess960 rights folded in, the keys
+//! of the pawn structure and of each side's other pieces, and the key a move leads to,
+//! known before the move is made.
 //!
-//! A node's first memory access is its table bucket, almost always a miss to main
+//! The structure keys are computed from the bitboards, the Zobrist key is the crate's
+//! with the rights of [`Castling`] folded in.
+//!
+//! The key a move leads to: a node's first memory access is its table bucket, almost always a miss to main
 //! memory. The search starts loading it as soon as the child's key is known; when that
 //! key comes only from making the move, the load has a few dozen instructions to
 //! arrive before the child probes. For most moves the new key is the old one with the
@@ -17,7 +22,79 @@ use chess::{
     Board, BoardBuilder, CastleRights, ChessMove, Color, Piece, Square, ALL_PIECES, ALL_SQUARES,
 };
 
+use super::castling::Castling;
 use super::Position;
+
+/// The keys of where the pawns stand and of where each side's other pieces stand, for
+/// the tables indexed by them (the pawn cache, the correction histories). Computed
+/// from the bitboards, not updated by Zobrist steps, so that a key is the same however
+/// the position was reached.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct StructureKeys {
+    pub(super) pawn: u64,
+    pub(super) non_pawn: [u64; 2],
+}
+
+impl StructureKeys {
+    pub(super) fn of(b: &Board) -> StructureKeys {
+        StructureKeys {
+            pawn: pawn_key(b),
+            non_pawn: [non_pawn_key(b, Color::White), non_pawn_key(b, Color::Black)],
+        }
+    }
+
+    /// The keys of `after`, one move (or pass) from `before`, whose keys these are:
+    /// only a key whose pieces moved is computed again (a move changes one or two).
+    #[inline]
+    pub(super) fn after(self, before: &Board, after: &Board) -> StructureKeys {
+        let pawns = |b: &Board| *b.pieces(Piece::Pawn);
+        let others = |b: &Board, c: Color| *b.color_combined(c) & !pawns(b);
+        let mut keys = self;
+        if pawns(before) != pawns(after) {
+            keys.pawn = pawn_key(after);
+        }
+        for c in [Color::White, Color::Black] {
+            if others(before, c) != others(after, c) {
+                keys.non_pawn[c.to_index()] = non_pawn_key(after, c);
+            }
+        }
+        keys
+    }
+}
+
+/// The Zobrist key of `board` with Chess960 `castling` rights (whose key is 0 in
+/// standard chess, where the board's own key holds the rights).
+#[inline]
+pub(super) fn zobrist_key(board: &Board, castling: &Castling) -> u64 {
+    board.get_hash() ^ castling.key()
+}
+
+/// A key of the pawn structure alone (the crate's pawn hash is a stub that returns 0).
+#[inline]
+fn pawn_key(b: &Board) -> u64 {
+    let pawns = *b.pieces(Piece::Pawn);
+    let white = (pawns & *b.color_combined(Color::White)).0;
+    let black = (pawns & *b.color_combined(Color::Black)).0;
+    mix(white) ^ mix(black.rotate_left(17) ^ 0x94D0_49BB_1331_11EB)
+}
+
+/// A key of where the pieces of `side` other than pawns stand (king included).
+#[inline]
+fn non_pawn_key(b: &Board, side: Color) -> u64 {
+    let ours = *b.color_combined(side);
+    let of = |p: Piece| (*b.pieces(p) & ours).0;
+    mix(of(Piece::Knight) ^ of(Piece::Bishop).rotate_left(23))
+        ^ mix(of(Piece::Rook) ^ of(Piece::Queen).rotate_left(29) ^ 0x2545_F491_4F6C_DD1D)
+        ^ mix(of(Piece::King) ^ 0x94D0_49BB_1331_11EB)
+}
+
+/// Spreads the bits of `x` over the whole word (a SplitMix64 finaliser), for keys made
+/// from bitboards.
+#[inline]
+fn mix(x: u64) -> u64 {
+    let x = (x ^ (x >> 31)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    (x ^ (x >> 29)).wrapping_mul(0xBF58_476D_1CE4_E5B9)
+}
 
 /// The crate's Zobrist values for pieces other than kings and for the side to move.
 pub struct KeyDeltas {

@@ -10,11 +10,12 @@
 //! names every Chess960 castle uniquely, even when the king does not move.
 //!
 //! This module knows squares and bitboards only; generating, testing and playing a
-//! castle is the position's work.
+//! castle is the position's work. It reads the FEN castling field, but reports what is
+//! wrong with it in its own [`CastlingError`], which the FEN reader wraps, so that it
+//! imports nothing of the position.
 
 use std::fmt::Write;
 
-use crate::position::FenError;
 use crate::types::{between, BitBoard, Color, File, Rank, Square, EMPTY};
 
 /// The wing towards the h-file (the king's side in standard chess).
@@ -41,6 +42,15 @@ const KEYS: [[u64; 8]; 2] = {
     }
     keys
 };
+
+/// Why a FEN castling field was refused (the FEN reader names the field).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CastlingError {
+    /// A field other than `-` or distinct letters of `KQkq` and the rook files.
+    Field,
+    /// A right whose king or rook is not on its home square (the letter).
+    WithoutPieces(char),
+}
 
 /// The castling rights of both sides: the rook of each, by colour and wing.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -84,12 +94,6 @@ impl Castling {
     #[inline]
     pub fn rook(&self, color: Color, wing: usize) -> Option<Square> {
         self.rooks[color.to_index()][wing]
-    }
-
-    /// Whether `color` holds a castling right.
-    #[inline]
-    pub fn has(&self, color: Color) -> bool {
-        self.rooks[color.to_index()] != [None, None]
     }
 
     /// The Zobrist key of the rights held (0 when none).
@@ -146,7 +150,11 @@ impl Castling {
     /// Reads a FEN castling field: `-`, X-FEN (`K`/`Q`: the outermost rook on that
     /// side of the king) or Shredder-FEN (the rook's file letter), upper case for
     /// White, in any mix. `kings` and `rooks` give each colour's king square and rooks.
-    pub fn parse(field: &str, kings: [Square; 2], rooks: [BitBoard; 2]) -> Result<Self, FenError> {
+    pub fn parse(
+        field: &str,
+        kings: [Square; 2],
+        rooks: [BitBoard; 2],
+    ) -> Result<Self, CastlingError> {
         let mut out = Castling::default();
         if field == "-" {
             return Ok(out);
@@ -157,12 +165,12 @@ impl Castling {
             .char_indices()
             .all(|(i, c)| !field[i + c.len_utf8()..].contains(c));
         if !field.chars().all(letter) || !distinct {
-            return Err(FenError::Castling(field.to_string()));
+            return Err(CastlingError::Field);
         }
         for c in field.chars() {
-            let (color, wing, rook) = Self::read_right(c, field, kings, rooks)?;
+            let (color, wing, rook) = Self::read_right(c, kings, rooks)?;
             if out.rook(color, wing).is_some() {
-                return Err(FenError::Castling(field.to_string()));
+                return Err(CastlingError::Field);
             }
             out.add(color, wing, rook);
         }
@@ -172,10 +180,9 @@ impl Castling {
     /// One letter of a castling field: its colour, wing and rook.
     fn read_right(
         c: char,
-        field: &str,
         kings: [Square; 2],
         rooks: [BitBoard; 2],
-    ) -> Result<(Color, usize, Square), FenError> {
+    ) -> Result<(Color, usize, Square), CastlingError> {
         let color = if c.is_ascii_uppercase() {
             Color::White
         } else {
@@ -183,7 +190,7 @@ impl Castling {
         };
         let king = kings[color.to_index()];
         let rank = back_rank(color);
-        let missing = FenError::CastlingWithoutPieces(c);
+        let missing = CastlingError::WithoutPieces(c);
         let files: Vec<usize> = (0..8)
             .filter(|&f| {
                 let s = Square::make_square(rank, File::from_index(f));
@@ -195,7 +202,7 @@ impl Castling {
             'k' => files.iter().copied().filter(|&f| f > kf).max(),
             'q' => files.iter().copied().filter(|&f| f < kf).min(),
             l @ 'a'..='h' => Some(l as usize - 'a' as usize).filter(|f| files.contains(f)),
-            _ => return Err(FenError::Castling(field.to_string())),
+            _ => return Err(CastlingError::Field),
         };
         let file = file.ok_or(missing.clone())?;
         if king.get_rank() != rank {
