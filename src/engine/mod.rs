@@ -243,7 +243,7 @@ impl Engine {
         }
     }
 
-    /// A search parameter set as a spin option (built with the `tune` feature, for SPSA).
+    /// A search parameter set as a spin option (built with the `spsa` feature, for SPSA).
     #[cfg(feature = "spsa")]
     fn set_param(&mut self, d: &'static crate::search::params::ParamDesc, value: Option<&str>) {
         match options::param_spec(d).read(value) {

@@ -265,7 +265,7 @@ pub fn find(name: &str) -> Option<&'static Spec> {
     OPTIONS.iter().find(|s| s.name.eq_ignore_ascii_case(name))
 }
 
-/// The search parameter called `name` (in any case), with the `tune` feature.
+/// The search parameter called `name` (in any case), with the `spsa` feature.
 #[cfg(feature = "spsa")]
 pub fn find_param(name: &str) -> Option<&'static crate::search::params::ParamDesc> {
     let name = name.trim();
@@ -290,7 +290,7 @@ pub fn param_spec(d: &crate::search::params::ParamDesc) -> Spec {
     }
 }
 
-/// Every search parameter as a spin option, with the `tune` feature (none without).
+/// Every search parameter as a spin option, with the `spsa` feature (none without).
 pub fn param_specs() -> Vec<Spec> {
     #[cfg(feature = "spsa")]
     return crate::search::params::descriptors()

@@ -299,7 +299,7 @@ enum Interrupt {
 struct Searcher<'a> {
     w: &'a mut Worker,
     /// The worker's search parameters, read as `self.params.x` (constants unless built
-    /// with `tune`).
+    /// with `spsa`).
     params: WorkerParams,
     tt: &'a TranspositionTable,
     control: &'a SearchControl,

@@ -6,7 +6,7 @@
 //! in [`Params::DEFAULT`]. Each worker carries a [`WorkerParams`] and the search reads
 //! them as `self.params.x`. In a normal build that is a zero-sized handle on
 //! `Params::DEFAULT`, so every read is a compile-time constant and the search is as fast
-//! as with plain `const`s; built with the `tune` feature it is a `Params` value that
+//! as with plain `const`s; built with the `spsa` feature it is a `Params` value that
 //! can change at run time ([`descriptors`], [`spsa_lines`], `Pool::set_param`), for
 //! SPSA tuning through UCI options.
 //!
@@ -209,12 +209,12 @@ impl Params {
     }
 }
 
-/// The parameters a worker searches with. Without the `tune` feature this is
+/// The parameters a worker searches with. Without the `spsa` feature this is
 /// [`DefaultParams`], a zero-sized handle whose fields are those of
 /// [`Params::DEFAULT`], so the compiler folds every read into a constant.
 #[cfg(not(feature = "spsa"))]
 pub type WorkerParams = DefaultParams;
-/// The parameters a worker searches with: with the `tune` feature, values that UCI
+/// The parameters a worker searches with: with the `spsa` feature, values that UCI
 /// options can change between searches.
 #[cfg(feature = "spsa")]
 pub type WorkerParams = Params;

@@ -53,7 +53,7 @@ impl Default for Worker {
 
 impl Worker {
     /// A worker with empty histories and the default search parameters (the
-    /// compile-time ones, or a `tune` build's defaults).
+    /// compile-time ones, or an `spsa` build's defaults).
     pub fn new() -> Worker {
         Worker::with_params(WorkerParams::default())
     }
@@ -343,7 +343,7 @@ impl Pool {
     }
 
     /// Sets the search parameter `name` to `value` for every worker, and for those a
-    /// later [`Pool::set_threads`] makes (the UCI options of a `tune` build).
+    /// later [`Pool::set_threads`] makes (the UCI options of an `spsa` build).
     #[cfg(feature = "spsa")]
     pub fn set_param(&mut self, name: &str, value: i32) -> Result<(), ParamError> {
         self.params.set(name, value)?;

@@ -61,7 +61,7 @@ fn search_line(e: search::Event<'_>, wdl: bool) -> String {
     }
 }
 
-/// The answer to `uci`: identity, every option (then, built with the `tune` feature,
+/// The answer to `uci`: identity, every option (then, built with the `spsa` feature,
 /// every search parameter), `uciok`.
 pub fn handshake(options: &[Spec]) -> Vec<String> {
     let mut v = vec![format!("id name {NAME}"), format!("id author {AUTHOR}")];
