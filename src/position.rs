@@ -23,8 +23,8 @@ use chess::{
 };
 
 use crate::castling::{self, Castling, KING_SIDE, QUEEN_SIDE};
-use crate::eval::{PIECE_SQUARE, S};
 use crate::types::{Squares, DARK_SQUARES};
+use crate::{psqt::PIECE_SQUARE, score::S};
 
 mod keys;
 mod moves;

@@ -9,14 +9,15 @@
 //! game result with the search score (`λ · result + (1 − λ) · sigmoid(K · score)`).
 //! K is fitted first (to the current weights); then Adam minimises the logistic
 //! (cross-entropy) loss over full-batch epochs. The result is written as
-//! `src/eval/weights.rs` in its own shape, to be reviewed like code.
+//! `src/weights.rs` in its own shape, to be reviewed like code.
 
 use std::io::{BufRead, BufReader};
 
-use crate::eval::weights::{flat, index, named};
-use crate::eval::{danger_curve_f64, evaluate_traced, scale_case, Coefficients, MAX_PHASE, S};
+use crate::eval::{danger_curve_f64, evaluate_traced, scale_case, Coefficients, MAX_PHASE};
 use crate::position::Position;
+use crate::score::S;
 use crate::types::Color;
+use crate::weights::{flat, index, named};
 
 /// One traced training position.
 #[derive(Debug, Clone)]
@@ -382,7 +383,7 @@ pub fn rounded(w: &[(f64, f64)]) -> Vec<S> {
         .collect()
 }
 
-/// Every named weight in `src/eval/weights.rs` ([`named`]): its name, where it starts
+/// Every named weight in `src/weights.rs` ([`named`]): its name, where it starts
 /// in the flat layout of [`index`] and how many weights it holds. The writer and the
 /// reader both go by this list, so a weight file reads back exactly as it was written.
 fn layout() -> Vec<(&'static str, usize, usize)> {
@@ -397,7 +398,7 @@ fn layout() -> Vec<(&'static str, usize, usize)> {
 }
 
 /// The `hold` bits of [`Settings`] for a comma-separated list of weight names (as in
-/// `src/eval/weights.rs`).
+/// `src/weights.rs`).
 pub fn hold_mask(names: &str) -> Result<u64, String> {
     let layout = layout();
     let mut mask = 0;
@@ -414,7 +415,7 @@ pub fn hold_mask(names: &str) -> Result<u64, String> {
     Ok(mask)
 }
 
-/// Rewrites the source of `src/eval/weights.rs` (`source`) with the weights `w` (flat
+/// Rewrites the source of `src/weights.rs` (`source`) with the weights `w` (flat
 /// layout): each named constant's value is replaced, everything else (comments, the
 /// untuned constants, the layout code) is kept as it is. Values are laid out as
 /// rustfmt lays them out, so a written file passes `cargo fmt --check`.
@@ -551,13 +552,13 @@ pub struct Args {
     /// Hold material and the piece-square tables; tune only the terms.
     #[arg(long)]
     pub terms_only: bool,
-    /// Named weights of src/eval/weights.rs to hold as they start, comma-separated.
+    /// Named weights of src/weights.rs to hold as they start, comma-separated.
     #[arg(long, value_name = "NAME,..", value_parser = hold_mask)]
     pub hold: Option<u64>,
     /// Start from a weights file written earlier instead of the engine's own weights.
     #[arg(long, value_name = "FILE")]
     pub from: Option<String>,
-    /// Where the tuned weights are written, in the shape of src/eval/weights.rs.
+    /// Where the tuned weights are written, in the shape of src/weights.rs.
     #[arg(long, value_name = "FILE", default_value = "weights.rs")]
     pub out: String,
     /// Every N-th block of 100 consecutive positions (about one game of `tiefe datagen`)
@@ -670,10 +671,10 @@ pub fn main(args: &Args) -> Result<(), String> {
             eprintln!("epoch {epoch:4}  loss {fit:.6}  held out {test:.6}");
         }
     });
-    let source = include_str!("eval/weights.rs");
+    let source = include_str!("weights.rs");
     let text = write_weights(source, &rounded(&w))?;
     std::fs::write(out, text).map_err(|e| format!("{out}: {e}"))?;
-    eprintln!("tune: weights written to {out} (copy over src/eval/weights.rs to use them)");
+    eprintln!("tune: weights written to {out} (copy over src/weights.rs to use them)");
     Ok(())
 }
 
@@ -683,7 +684,7 @@ mod tests {
 
     #[test]
     fn writing_the_current_weights_reproduces_the_file() {
-        let source = include_str!("eval/weights.rs");
+        let source = include_str!("weights.rs");
         let text = write_weights(source, &flat()).unwrap();
         assert_eq!(text, source);
         assert_eq!(read_weights(source).unwrap(), flat());
@@ -736,7 +737,7 @@ mod tests {
 
     #[test]
     fn written_weights_read_back_unchanged() {
-        let source = include_str!("eval/weights.rs");
+        let source = include_str!("weights.rs");
         // Every weight different from its neighbours and from the engine's, some
         // negative, so that a shifted or swapped entry would show.
         let w: Vec<S> = (0..index::COUNT as i32)

@@ -7,10 +7,10 @@ use std::io::BufReader;
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 use tiefe::datagen::{self, Config};
-use tiefe::eval::weights::{flat, index};
 use tiefe::search::Worker;
 use tiefe::tt::TranspositionTable;
 use tiefe::tune::{self, Settings};
+use tiefe::weights::{flat, index};
 
 #[test]
 fn datagen_then_tune_lowers_the_loss_and_writes_the_weights() {
@@ -86,7 +86,7 @@ fn datagen_then_tune_lowers_the_loss_and_writes_the_weights() {
 
     let tuned = tune::rounded(&w);
     assert_eq!(tuned.len(), index::COUNT);
-    let source = include_str!("../src/eval/weights.rs");
+    let source = include_str!("../src/weights.rs");
     let written = tune::write_weights(source, &tuned).unwrap();
     // Every `S(mg, eg)` of the written file, in file order, is the tuned list.
     assert_eq!(tune::s_pairs(&written), tuned);

@@ -19,110 +19,14 @@
 //! computed by [`pawn_eval`]; the search keeps them in a [`PawnCache`], since the
 //! pawns change in few of the positions it visits.
 
-pub mod weights;
-
-use std::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
-
 use crate::types::{
     get_bishop_moves, get_file, get_king_moves, get_knight_moves, get_rook_moves, BitBoard, Color,
     Piece, Square, Squares, ALL_FILES, ALL_PIECES, DARK_SQUARES,
 };
 
 use crate::position::Position;
-pub use weights::index;
-use weights::*;
-
-/// A middlegame/endgame pair of centipawn values, packed in one integer: the endgame
-/// value in the high half, the middlegame value (sign included) in the low half. Sums
-/// and multiples of pairs are then one addition or multiplication instead of two, which
-/// matters in an evaluation that adds a few hundred of them per call. Each value must
-/// stay within ±32767 (every weight, and every total of them, is far inside).
-#[derive(Clone, Copy, Default, PartialEq, Eq)]
-pub struct S {
-    packed: i32,
-}
-
-/// The pair (`mg`, `eg`): the constructor, named like the type so that the weight
-/// tables read as `S(mg, eg)`.
-#[allow(non_snake_case)]
-#[inline(always)]
-pub const fn S(mg: i32, eg: i32) -> S {
-    debug_assert!(mg >= i16::MIN as i32 && mg <= i16::MAX as i32);
-    debug_assert!(eg >= i16::MIN as i32 && eg <= i16::MAX as i32);
-    S {
-        packed: (eg << 16).wrapping_add(mg),
-    }
-}
-
-impl S {
-    /// The middlegame value.
-    #[inline(always)]
-    pub const fn mg(self) -> i32 {
-        self.packed as i16 as i32
-    }
-
-    /// The endgame value (the high half, corrected for the borrow a negative
-    /// middlegame value took from it).
-    #[inline(always)]
-    pub const fn eg(self) -> i32 {
-        ((self.packed.wrapping_add(0x8000)) >> 16) as i16 as i32
-    }
-}
-
-impl std::fmt::Debug for S {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "S({}, {})", self.mg(), self.eg())
-    }
-}
-
-impl Add for S {
-    type Output = S;
-    #[inline(always)]
-    fn add(self, o: S) -> S {
-        S {
-            packed: self.packed.wrapping_add(o.packed),
-        }
-    }
-}
-impl Sub for S {
-    type Output = S;
-    #[inline(always)]
-    fn sub(self, o: S) -> S {
-        S {
-            packed: self.packed.wrapping_sub(o.packed),
-        }
-    }
-}
-impl Neg for S {
-    type Output = S;
-    #[inline(always)]
-    fn neg(self) -> S {
-        S {
-            packed: self.packed.wrapping_neg(),
-        }
-    }
-}
-impl Mul<i32> for S {
-    type Output = S;
-    #[inline(always)]
-    fn mul(self, k: i32) -> S {
-        S {
-            packed: self.packed.wrapping_mul(k),
-        }
-    }
-}
-impl AddAssign for S {
-    #[inline(always)]
-    fn add_assign(&mut self, o: S) {
-        *self = *self + o;
-    }
-}
-impl SubAssign for S {
-    #[inline(always)]
-    fn sub_assign(&mut self, o: S) {
-        *self = *self - o;
-    }
-}
+use crate::score::S;
+use crate::weights::{self, *};
 
 /// Phase weight of each piece kind (pawn, knight, bishop, rook, queen, king).
 const PHASE_WEIGHT: [i32; 6] = [0, 1, 1, 2, 4, 0];
@@ -478,31 +382,6 @@ const MOBILE_KINDS: [(Piece, &[S], usize); 4] = [
     (Piece::Rook, &MOBILITY_ROOK, index::MOBILITY_ROOK),
     (Piece::Queen, &MOBILITY_QUEEN, index::MOBILITY_QUEEN),
 ];
-
-/// Each piece's material and square value, by colour, kind and square index, from
-/// White's point of view (Black's negated). [`Position`] keeps their sum over the board
-/// as moves are made ([`Position::square_sum`]), so that the evaluation does not add
-/// some thirty table entries a call; [`material_and_squares`] reports the same terms
-/// one by one to a tracer.
-pub static PIECE_SQUARE: [[[S; 64]; 6]; 2] = piece_square_table();
-
-const fn piece_square_table() -> [[[S; 64]; 6]; 2] {
-    let mut table = [[[S(0, 0); 64]; 6]; 2];
-    let mut k = 0;
-    while k < 6 {
-        let v = PIECE_VALUE[k];
-        let mut sq = 0;
-        while sq < 64 {
-            // White's table is read flipped (see `table_index`).
-            let (w, b) = (PSQT[k][sq ^ 56], PSQT[k][sq]);
-            table[0][k][sq] = S(v.mg() + w.mg(), v.eg() + w.eg());
-            table[1][k][sq] = S(-(v.mg() + b.mg()), -(v.eg() + b.eg()));
-            sq += 1;
-        }
-        k += 1;
-    }
-    table
-}
 
 /// One side's material and square terms, reported to `trace` from that side's point
 /// of view. The search's evaluation takes their sum from [`Position::square_sum`]
@@ -1384,35 +1263,5 @@ fn from_side_to_move(pos: &Position, white: i32) -> i32 {
         white
     } else {
         -white
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::S;
-
-    /// The packed pair gives back both halves, signs included, and its sums, differences,
-    /// negations and multiples are those of the halves taken one by one.
-    #[test]
-    fn packed_pairs_do_the_arithmetic_of_their_halves() {
-        let values = [-20000, -4097, -300, -1, 0, 1, 255, 256, 4096, 20000];
-        for &a in &values {
-            for &b in &values {
-                let s = S(a, b);
-                assert_eq!((s.mg(), s.eg()), (a, b));
-                assert_eq!(((-s).mg(), (-s).eg()), (-a, -b));
-                for &k in &[-1, 0, 1, 3] {
-                    if (a * k).abs() <= 32767 && (b * k).abs() <= 32767 {
-                        let m = s * k;
-                        assert_eq!((m.mg(), m.eg()), (a * k, b * k));
-                    }
-                }
-                for &(c, d) in &[(-300, 7), (12, -12000), (0, 0), (9999, 9999)] {
-                    let (sum, diff) = (s + S(c, d), s - S(c, d));
-                    assert_eq!((sum.mg(), sum.eg()), (a + c, b + d));
-                    assert_eq!((diff.mg(), diff.eg()), (a - c, b - d));
-                }
-            }
-        }
     }
 }

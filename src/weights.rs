@@ -8,7 +8,7 @@
 //! at most 11 cp. A tuner that rewrites this file keeps its shape: the tables as
 //! diagrams seen from White (first row = rank 8), then the terms, each named.
 
-use super::S;
+use crate::score::S;
 
 /// Material per piece kind (pawn, knight, bishop, rook, queen, king).
 pub const PIECE_VALUE: [S; 6] = [
