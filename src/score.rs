@@ -4,10 +4,10 @@
 //! Scores are centipawns from the side to move. A mate is `MATE - plies`, so that a
 //! faster mate scores higher and a slower loss scores higher than a faster one.
 //!
-//! The evaluation's weights and sums are pairs ([`S`]): a middlegame and an endgame
-//! value, blended by game phase only at the end. The pair lives here, in a leaf, because
-//! the weights ([`crate::weights`]), the piece-square table ([`crate::psqt`]) that the
-//! board sums as moves are made, and the evaluation all speak it.
+//! The evaluation's weights and sums are pairs ([`S`](struct@S)): a middlegame and an
+//! endgame value, blended by game phase only at the end. The pair lives here, in a leaf,
+//! because the weights ([`crate::weights`]), the piece-square table ([`crate::psqt`])
+//! that the board sums as moves are made, and the evaluation all speak it.
 
 use std::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
 

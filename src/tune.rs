@@ -13,7 +13,8 @@
 
 use std::io::{BufRead, BufReader};
 
-use crate::eval::{danger_curve_f64, evaluate_traced, scale_case, Coefficients, MAX_PHASE};
+use crate::eval::trace::{danger_curve_f64, evaluate_traced, scale_case, Coefficients};
+use crate::eval::MAX_PHASE;
 use crate::position::Position;
 use crate::score::S;
 use crate::types::Color;
@@ -847,7 +848,7 @@ mod tests {
         for fen in crate::bench::POSITIONS.iter().chain(&SCALED) {
             let pos = Position::from_fen(fen).unwrap();
             let s = parse_line(&format!("{fen} | 0 | 0.5")).unwrap();
-            let (white, _) = evaluate_traced(&pos, &mut crate::eval::NoTrace);
+            let (white, _) = evaluate_traced(&pos, &mut crate::eval::trace::NoTrace);
             // The engine divides in integers; the tuner does not.
             assert!((predict(&s, &w) - white as f64).abs() <= 3.0, "{fen}");
         }

@@ -1,6 +1,6 @@
 //! Every weight of the evaluation, in one place.
 //!
-//! Each weight is a middlegame/endgame pair ([`S`]). The piece-square tables started as
+//! Each weight is a middlegame/endgame pair ([`S`](struct@S)). The piece-square tables started as
 //! the published PeSTO tables (Ronald Friederich's Rofchade, Texel-tuned) and stay the
 //! core; the terms below them were first set by hand and kept because they won games.
 //! Every weight here was then tuned together by `tiefe tune` (to Tiefe's own search

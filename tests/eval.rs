@@ -2,7 +2,8 @@
 //! the evaluation stays colour-symmetric with them, and a lone minor with no pawns is
 //! never scored as winning in the endgame half.
 
-use tiefe::eval::{breakdown, evaluate, scale_case, Term, TERMS};
+use tiefe::eval::evaluate;
+use tiefe::eval::trace::{breakdown, scale_case, Term, TERMS};
 use tiefe::position::Position;
 use tiefe::types::Color;
 use tiefe::weights::index;

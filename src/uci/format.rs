@@ -140,7 +140,7 @@ pub fn display(pos: &Position, hash_mb: usize) -> Vec<String> {
     v.push(format!(
         "Eval: {} (side to move), {} (White)",
         eval::evaluate(pos),
-        eval::breakdown(pos).white
+        eval::trace::breakdown(pos).white
     ));
     v.push(format!("Hash: {hash_mb} MB"));
     v
@@ -148,10 +148,10 @@ pub fn display(pos: &Position, hash_mb: usize) -> Vec<String> {
 
 /// `eval`: the evaluation term by term, for each side, with the phase.
 pub fn eval_table(pos: &Position) -> Vec<String> {
-    let b = eval::breakdown(pos);
+    let b = eval::trace::breakdown(pos);
     let mut v = vec!["term              White mg/eg    Black mg/eg    White-Black mg/eg".into()];
     let mut total = [S::default(); 2];
-    for (t, term) in eval::TERMS.iter().enumerate() {
+    for (t, term) in eval::trace::TERMS.iter().enumerate() {
         let [w, k] = b.terms[t];
         total[0] += w;
         total[1] += k;
