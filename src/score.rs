@@ -79,6 +79,9 @@ pub const fn S(mg: i32, eg: i32) -> S {
 }
 
 impl S {
+    /// Nothing in either phase (as `S::default()`, which a constant cannot call).
+    pub const ZERO: S = S(0, 0);
+
     /// The middlegame value.
     #[inline(always)]
     pub const fn mg(self) -> i32 {

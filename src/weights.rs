@@ -632,10 +632,14 @@ pub const COMPLEXITY_PAWN_ENDGAME: S = S(0, 92);
 /// Every count starts here.
 pub const COMPLEXITY_BASE: S = S(0, -165);
 
-// The scale factors multiply the endgame score (after the complexity) by n/128 in
-// material configurations that are harder (or easier) to win than the count says; the
-// side ahead in the endgame score decides which case applies. Only the second half of
-// each pair is used; every other configuration keeps 128.
+// The scale factors multiply the endgame score (after the complexity) by
+// n/SCALE_NORMAL in material configurations that are harder (or easier) to win than the
+// count says; the side ahead in the endgame score decides which case applies. Only the
+// second half of each pair is used; every other configuration keeps SCALE_NORMAL.
+
+/// The scale factors' denominator, and the factor of every configuration that no case
+/// names: the endgame score as it is (not tuned).
+pub const SCALE_NORMAL: i32 = 128;
 
 /// Opposite-coloured bishops and nothing else but pawns.
 pub const SCALE_OCB_BISHOPS: S = S(0, 50);
@@ -822,87 +826,105 @@ pub mod index {
 
 /// Every tuned weight by name, in the order of the flat layout of [`index`]: the one
 /// list that [`flat`] and the tuner's writer and reader go by.
+const NAMED: &[(&str, &[S])] = &[
+    ("PIECE_VALUE", &PIECE_VALUE),
+    ("PSQT", PSQT.as_flattened()),
+    ("PASSED", &PASSED),
+    ("PASSED_FREE", &PASSED_FREE),
+    ("PASSED_KING_THEIRS", &PASSED_KING_THEIRS),
+    ("PASSED_KING_OURS", &PASSED_KING_OURS),
+    ("DOUBLED", &[DOUBLED]),
+    ("ISOLATED", &ISOLATED),
+    ("BISHOP_PAIR", &[BISHOP_PAIR]),
+    ("ROOK_OPEN", &[ROOK_OPEN]),
+    ("ROOK_HALF_OPEN", &[ROOK_HALF_OPEN]),
+    ("MOBILITY_KNIGHT", &MOBILITY_KNIGHT),
+    ("MOBILITY_BISHOP", &MOBILITY_BISHOP),
+    ("MOBILITY_ROOK", &MOBILITY_ROOK),
+    ("MOBILITY_QUEEN", &MOBILITY_QUEEN),
+    ("SHIELD", &SHIELD),
+    ("THREAT_BY_PAWN", &[THREAT_BY_PAWN]),
+    ("THREAT_BY_MINOR", &[THREAT_BY_MINOR]),
+    ("THREAT_BY_ROOK", &[THREAT_BY_ROOK]),
+    ("BACKWARD", &BACKWARD),
+    ("SUPPORTED", &SUPPORTED),
+    ("PHALANX", &PHALANX),
+    ("PASSED_BLOCKED", &[PASSED_BLOCKED]),
+    ("STORM", &STORM),
+    ("TEMPO", &[TEMPO]),
+    ("PASSED_SAFE", &PASSED_SAFE),
+    ("CANDIDATE", &CANDIDATE),
+    ("OUTPOST", &OUTPOST),
+    ("MINOR_BEHIND_PAWN", &[MINOR_BEHIND_PAWN]),
+    ("KNIGHT_KING_DISTANCE", &KNIGHT_KING_DISTANCE),
+    ("KNIGHT_CLOSED", &KNIGHT_CLOSED),
+    ("BISHOP_LONG_DIAGONAL", &[BISHOP_LONG_DIAGONAL]),
+    ("BISHOP_RAMMED_PAWNS", &[BISHOP_RAMMED_PAWNS]),
+    ("ROOK_SEVENTH", &[ROOK_SEVENTH]),
+    ("ROOK_CLOSED", &ROOK_CLOSED),
+    ("THREAT_WEAK_PAWN", &[THREAT_WEAK_PAWN]),
+    ("THREAT_MINOR_BY_MINOR", &[THREAT_MINOR_BY_MINOR]),
+    ("THREAT_MINOR_BY_MAJOR", &[THREAT_MINOR_BY_MAJOR]),
+    ("THREAT_QUEEN", &[THREAT_QUEEN]),
+    ("THREAT_HANGING", &[THREAT_HANGING]),
+    ("THREAT_BY_KING", &[THREAT_BY_KING]),
+    ("THREAT_PAWN_PUSH", &[THREAT_PAWN_PUSH]),
+    ("KING_PAWN_DISTANCE", &KING_PAWN_DISTANCE),
+    ("DANGER_ATTACKER", &DANGER_ATTACKER),
+    ("DANGER_SAFE_CHECK", &DANGER_SAFE_CHECK),
+    ("DANGER_ZONE_HITS", &[DANGER_ZONE_HITS]),
+    ("DANGER_WEAK", &[DANGER_WEAK]),
+    ("DANGER_PAWN_DEFENDERS", &[DANGER_PAWN_DEFENDERS]),
+    ("DANGER_NO_QUEEN", &[DANGER_NO_QUEEN]),
+    ("DANGER_BASE", &[DANGER_BASE]),
+    ("COMPLEXITY_PAWNS", &[COMPLEXITY_PAWNS]),
+    ("COMPLEXITY_FLANKS", &[COMPLEXITY_FLANKS]),
+    ("COMPLEXITY_PAWN_ENDGAME", &[COMPLEXITY_PAWN_ENDGAME]),
+    ("COMPLEXITY_BASE", &[COMPLEXITY_BASE]),
+    ("SCALE_OCB_BISHOPS", &[SCALE_OCB_BISHOPS]),
+    ("SCALE_OCB_KNIGHTS", &[SCALE_OCB_KNIGHTS]),
+    ("SCALE_OCB_ROOKS", &[SCALE_OCB_ROOKS]),
+    ("SCALE_LONE_QUEEN", &[SCALE_LONE_QUEEN]),
+    ("SCALE_LONE_MINOR", &[SCALE_LONE_MINOR]),
+    ("SCALE_PAWN_EDGE", &[SCALE_PAWN_EDGE]),
+    ("IMBALANCE_OURS", &IMBALANCE_OURS),
+    ("IMBALANCE_THEIRS", &IMBALANCE_THEIRS),
+];
+
+/// Every tuned weight by name, in the order of the flat layout of [`index`] (see
+/// [`flat`]).
 pub fn named() -> Vec<(&'static str, &'static [S])> {
-    let list: &[(&str, &'static [S])] = &[
-        ("PIECE_VALUE", &PIECE_VALUE),
-        ("PSQT", PSQT.as_flattened()),
-        ("PASSED", &PASSED),
-        ("PASSED_FREE", &PASSED_FREE),
-        ("PASSED_KING_THEIRS", &PASSED_KING_THEIRS),
-        ("PASSED_KING_OURS", &PASSED_KING_OURS),
-        ("DOUBLED", &[DOUBLED]),
-        ("ISOLATED", &ISOLATED),
-        ("BISHOP_PAIR", &[BISHOP_PAIR]),
-        ("ROOK_OPEN", &[ROOK_OPEN]),
-        ("ROOK_HALF_OPEN", &[ROOK_HALF_OPEN]),
-        ("MOBILITY_KNIGHT", &MOBILITY_KNIGHT),
-        ("MOBILITY_BISHOP", &MOBILITY_BISHOP),
-        ("MOBILITY_ROOK", &MOBILITY_ROOK),
-        ("MOBILITY_QUEEN", &MOBILITY_QUEEN),
-        ("SHIELD", &SHIELD),
-        ("THREAT_BY_PAWN", &[THREAT_BY_PAWN]),
-        ("THREAT_BY_MINOR", &[THREAT_BY_MINOR]),
-        ("THREAT_BY_ROOK", &[THREAT_BY_ROOK]),
-        ("BACKWARD", &BACKWARD),
-        ("SUPPORTED", &SUPPORTED),
-        ("PHALANX", &PHALANX),
-        ("PASSED_BLOCKED", &[PASSED_BLOCKED]),
-        ("STORM", &STORM),
-        ("TEMPO", &[TEMPO]),
-        ("PASSED_SAFE", &PASSED_SAFE),
-        ("CANDIDATE", &CANDIDATE),
-        ("OUTPOST", &OUTPOST),
-        ("MINOR_BEHIND_PAWN", &[MINOR_BEHIND_PAWN]),
-        ("KNIGHT_KING_DISTANCE", &KNIGHT_KING_DISTANCE),
-        ("KNIGHT_CLOSED", &KNIGHT_CLOSED),
-        ("BISHOP_LONG_DIAGONAL", &[BISHOP_LONG_DIAGONAL]),
-        ("BISHOP_RAMMED_PAWNS", &[BISHOP_RAMMED_PAWNS]),
-        ("ROOK_SEVENTH", &[ROOK_SEVENTH]),
-        ("ROOK_CLOSED", &ROOK_CLOSED),
-        ("THREAT_WEAK_PAWN", &[THREAT_WEAK_PAWN]),
-        ("THREAT_MINOR_BY_MINOR", &[THREAT_MINOR_BY_MINOR]),
-        ("THREAT_MINOR_BY_MAJOR", &[THREAT_MINOR_BY_MAJOR]),
-        ("THREAT_QUEEN", &[THREAT_QUEEN]),
-        ("THREAT_HANGING", &[THREAT_HANGING]),
-        ("THREAT_BY_KING", &[THREAT_BY_KING]),
-        ("THREAT_PAWN_PUSH", &[THREAT_PAWN_PUSH]),
-        ("KING_PAWN_DISTANCE", &KING_PAWN_DISTANCE),
-        ("DANGER_ATTACKER", &DANGER_ATTACKER),
-        ("DANGER_SAFE_CHECK", &DANGER_SAFE_CHECK),
-        ("DANGER_ZONE_HITS", &[DANGER_ZONE_HITS]),
-        ("DANGER_WEAK", &[DANGER_WEAK]),
-        ("DANGER_PAWN_DEFENDERS", &[DANGER_PAWN_DEFENDERS]),
-        ("DANGER_NO_QUEEN", &[DANGER_NO_QUEEN]),
-        ("DANGER_BASE", &[DANGER_BASE]),
-        ("COMPLEXITY_PAWNS", &[COMPLEXITY_PAWNS]),
-        ("COMPLEXITY_FLANKS", &[COMPLEXITY_FLANKS]),
-        ("COMPLEXITY_PAWN_ENDGAME", &[COMPLEXITY_PAWN_ENDGAME]),
-        ("COMPLEXITY_BASE", &[COMPLEXITY_BASE]),
-        ("SCALE_OCB_BISHOPS", &[SCALE_OCB_BISHOPS]),
-        ("SCALE_OCB_KNIGHTS", &[SCALE_OCB_KNIGHTS]),
-        ("SCALE_OCB_ROOKS", &[SCALE_OCB_ROOKS]),
-        ("SCALE_LONE_QUEEN", &[SCALE_LONE_QUEEN]),
-        ("SCALE_LONE_MINOR", &[SCALE_LONE_MINOR]),
-        ("SCALE_PAWN_EDGE", &[SCALE_PAWN_EDGE]),
-        ("IMBALANCE_OURS", &IMBALANCE_OURS),
-        ("IMBALANCE_THEIRS", &IMBALANCE_THEIRS),
-    ];
-    list.to_vec()
+    NAMED.to_vec()
 }
+
+/// The weights of [`NAMED`] one after another: the flat layout, laid out at compile time.
+static FLAT: [S; index::COUNT] = {
+    // Not a literal pair: the tuner reads every literal pair of this file as a weight.
+    let mut flat = [S::ZERO; index::COUNT];
+    let (mut n, mut at) = (0, 0);
+    while n < NAMED.len() {
+        let weights = NAMED[n].1;
+        let mut i = 0;
+        while i < weights.len() {
+            flat[at] = weights[i];
+            at += 1;
+            i += 1;
+        }
+        n += 1;
+    }
+    assert!(
+        at == index::COUNT,
+        "the named weights fill the flat layout exactly"
+    );
+    flat
+};
 
 /// Every tuned weight in the flat layout of [`index`].
 pub fn flat() -> Vec<S> {
-    let v: Vec<S> = named()
-        .iter()
-        .flat_map(|(_, w)| w.iter().copied())
-        .collect();
-    debug_assert_eq!(v.len(), index::COUNT);
-    v
+    FLAT.to_vec()
 }
 
-/// The weight at flat index `i`.
-pub fn flat_weight(i: usize) -> S {
-    use std::sync::OnceLock;
-    static FLAT: OnceLock<Vec<S>> = OnceLock::new();
-    FLAT.get_or_init(flat)[i]
+/// The weight at flat index `i` (the tuner's tracer reads the weights by index).
+pub(crate) fn flat_weight(i: usize) -> S {
+    FLAT[i]
 }

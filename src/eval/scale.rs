@@ -8,6 +8,8 @@ use crate::score::S;
 use crate::types::{Color, Piece, DARK_SQUARES};
 use crate::weights::{
     index, COMPLEXITY_BASE, COMPLEXITY_FLANKS, COMPLEXITY_PAWNS, COMPLEXITY_PAWN_ENDGAME,
+    SCALE_LONE_MINOR, SCALE_LONE_QUEEN, SCALE_NORMAL, SCALE_OCB_BISHOPS, SCALE_OCB_KNIGHTS,
+    SCALE_OCB_ROOKS, SCALE_PAWN_EDGE,
 };
 
 /// The endgame correction for how hard the position is to win: pawns, pawns on both
@@ -49,11 +51,55 @@ pub(super) fn complexity<T: Trace>(board: &Position, eg: i32, trace: &mut T) -> 
     adjustment
 }
 
-/// The scale factor case for a position in which `strong` leads in the endgame score:
-/// the flat index of its weight (see [`crate::weights::SCALE_OCB_BISHOPS`] and after), or
-/// `None` for the normal 128. The tuner asks for both colours, as the lead may change
-/// with the weights.
-pub(super) fn scale_case(board: &Position, strong: Color) -> Option<usize> {
+/// The material configurations whose endgame score is scaled: each reads its factor
+/// from its named weight, and the tuner finds that weight by its flat index.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum ScaleCase {
+    /// Opposite-coloured bishops and nothing else but pawns.
+    OcbBishops,
+    /// Opposite-coloured bishops with one knight each.
+    OcbKnights,
+    /// Opposite-coloured bishops with one rook each.
+    OcbRooks,
+    /// The side ahead has only a queen against two pieces or more.
+    LoneQueen,
+    /// The side ahead has only a knight or a bishop, and no pawns.
+    LoneMinor,
+    /// No queens, at most one piece a side, and three pawns or more up.
+    PawnEdge,
+}
+
+impl ScaleCase {
+    /// The case's factor, in [`SCALE_NORMAL`]ths of the endgame score.
+    #[inline(always)]
+    fn factor(self) -> i32 {
+        let weight = match self {
+            ScaleCase::OcbBishops => SCALE_OCB_BISHOPS,
+            ScaleCase::OcbKnights => SCALE_OCB_KNIGHTS,
+            ScaleCase::OcbRooks => SCALE_OCB_ROOKS,
+            ScaleCase::LoneQueen => SCALE_LONE_QUEEN,
+            ScaleCase::LoneMinor => SCALE_LONE_MINOR,
+            ScaleCase::PawnEdge => SCALE_PAWN_EDGE,
+        };
+        weight.eg()
+    }
+
+    /// The flat index of the case's weight (see [`index`]), for the tuner.
+    pub(super) fn index(self) -> usize {
+        match self {
+            ScaleCase::OcbBishops => index::SCALE_OCB_BISHOPS,
+            ScaleCase::OcbKnights => index::SCALE_OCB_KNIGHTS,
+            ScaleCase::OcbRooks => index::SCALE_OCB_ROOKS,
+            ScaleCase::LoneQueen => index::SCALE_LONE_QUEEN,
+            ScaleCase::LoneMinor => index::SCALE_LONE_MINOR,
+            ScaleCase::PawnEdge => index::SCALE_PAWN_EDGE,
+        }
+    }
+}
+
+/// The scale factor case for a position in which `strong` leads in the endgame score, or
+/// `None` for the normal factor ([`SCALE_NORMAL`]).
+pub(super) fn scale_case(board: &Position, strong: Color) -> Option<ScaleCase> {
     let side = |c: Color| board.color_combined(c).0;
     let kind = |p: Piece| board.pieces(p).0;
     let (ours, theirs) = (side(strong), side(!strong));
@@ -64,20 +110,20 @@ pub(super) fn scale_case(board: &Position, strong: Color) -> Option<usize> {
     if one(bishops & ours) && one(bishops & theirs) && one(bishops & DARK_SQUARES) {
         let each_one = |b: u64| one(b & ours) && one(b & theirs);
         if pieces == bishops {
-            return Some(index::SCALE_OCB_BISHOPS);
+            return Some(ScaleCase::OcbBishops);
         }
         if pieces == bishops | knights && each_one(knights) {
-            return Some(index::SCALE_OCB_KNIGHTS);
+            return Some(ScaleCase::OcbKnights);
         }
         if pieces == bishops | rooks && each_one(rooks) {
-            return Some(index::SCALE_OCB_ROOKS);
+            return Some(ScaleCase::OcbRooks);
         }
     }
     if one(queens) && pieces & ours == queens && (pieces & theirs).count_ones() >= 2 {
-        return Some(index::SCALE_LONE_QUEEN);
+        return Some(ScaleCase::LoneQueen);
     }
     if pawns & ours == 0 && pieces & ours == (knights | bishops) & ours && one(pieces & ours) {
-        return Some(index::SCALE_LONE_MINOR);
+        return Some(ScaleCase::LoneMinor);
     }
     let edge = (pawns & ours).count_ones() as i32 - (pawns & theirs).count_ones() as i32;
     if queens == 0
@@ -85,7 +131,7 @@ pub(super) fn scale_case(board: &Position, strong: Color) -> Option<usize> {
         && (pieces & theirs).count_ones() <= 1
         && edge > 2
     {
-        return Some(index::SCALE_PAWN_EDGE);
+        return Some(ScaleCase::PawnEdge);
     }
     None
 }
@@ -95,8 +141,8 @@ pub(super) fn scale_case(board: &Position, strong: Color) -> Option<usize> {
 #[inline(always)]
 pub(super) fn scale<T: Trace>(board: &Position, eg: i32, trace: &mut T) -> i32 {
     let strong = if eg < 0 { Color::Black } else { Color::White };
-    let factor = scale_case(board, strong).map_or(128, |i| crate::weights::flat_weight(i).eg());
-    let scaled = eg * factor / 128;
+    let factor = scale_case(board, strong).map_or(SCALE_NORMAL, ScaleCase::factor);
+    let scaled = eg * factor / SCALE_NORMAL;
     trace.add(Color::White, Term::Scale, S(0, scaled - eg));
     scaled
 }

@@ -245,8 +245,8 @@ pub fn danger_curve_f64(mg: f64, eg: f64) -> (f64, f64, f64, f64) {
 
 /// The scale factor case for a position in which `strong` leads in the endgame score:
 /// the flat index of its weight (see [`crate::weights::SCALE_OCB_BISHOPS`] and after),
-/// or `None` for the normal factor. The tuner asks for both colours, as the lead may
-/// change with the weights.
+/// or `None` for the normal factor ([`SCALE_NORMAL`](crate::weights::SCALE_NORMAL)).
+/// The tuner asks for both colours, as the lead may change with the weights.
 pub fn scale_case(board: &Position, strong: Color) -> Option<usize> {
-    scale::scale_case(board, strong)
+    scale::scale_case(board, strong).map(scale::ScaleCase::index)
 }
