@@ -1,12 +1,17 @@
 //! Every weight of the evaluation, in one place.
 //!
-//! Each weight is a middlegame/endgame pair ([`S`](struct@S)). The piece-square tables started as
-//! the published PeSTO tables (Ronald Friederich's Rofchade, Texel-tuned) and stay the
-//! core; the terms below them were first set by hand and kept because they won games.
-//! Every weight here was then tuned together by `tiefe tune` (to Tiefe's own search
-//! scores: `--lambda 0 --l2 0.001`; see `docs/strength.md`), which moved the tables by
-//! at most 11 cp. A tuner that rewrites this file keeps its shape: the tables as
-//! diagrams seen from White (first row = rank 8), then the terms, each named.
+//! Each weight is a middlegame/endgame pair ([`S`](struct@S)). The piece-square tables
+//! started as the published PeSTO tables (Ronald Friederich's Rofchade, Texel-tuned) and
+//! stay the core; the terms below them were first set by hand and kept because they won
+//! games. The weights were then fitted by `tiefe tune` (see "Tuning runs" in
+//! `docs/strength.md`): first all together to Tiefe's own search scores (`--lambda 0
+//! --l2 0.001`, which moved the tables by at most 11 cp); then all together again with
+//! the material imbalance, a quarter of the target from the game results (`--lambda 0.25
+//! --l2 0.001`); since then each new or reshaped group (the king shelter and storm by
+//! file, the passed-pawn and pawn-structure tables, the complexity and scale factors) was
+//! fitted alone at `--lambda 0.25`, every other weight held. A tuner that rewrites this
+//! file keeps its shape: the tables as diagrams seen from White (first row = rank 8),
+//! then the terms, each named.
 
 use crate::score::S;
 

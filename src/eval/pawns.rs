@@ -113,8 +113,11 @@ pub struct PawnCache {
     entries: Vec<PawnEval>,
 }
 
-/// Entries in a [`PawnCache`] (40 bytes each: 320 KiB).
+/// Entries in a [`PawnCache`]: 8192 of 40 bytes (two pawn sets and the passers, three
+/// pairs, two king squares, padded to 8 bytes), 320 KiB a thread.
 const PAWN_CACHE_SIZE: usize = 1 << 13;
+// The size said above, checked where it is said.
+const _: () = assert!(PAWN_CACHE_SIZE * std::mem::size_of::<PawnEval>() == 320 << 10);
 
 impl Default for PawnCache {
     fn default() -> Self {
@@ -123,7 +126,7 @@ impl Default for PawnCache {
 }
 
 impl PawnCache {
-    /// An empty cache of 8192 entries (256 KiB).
+    /// An empty cache (of `PAWN_CACHE_SIZE` entries).
     pub fn new() -> PawnCache {
         // An empty entry (no pawns at all, score 0, no passers) is a true entry of the
         // pawnless structure, so a zeroed table needs no "empty" marker.
