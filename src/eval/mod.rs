@@ -43,13 +43,16 @@ use crate::position::Position;
 use crate::types::{get_king_moves, Color, Piece, Square, Squares};
 use crate::weights::{index, TEMPO};
 use king::king_danger;
+use king::king_shelter;
+use material::material_and_squares;
 use material::{imbalance, phase};
 use passed::passed_pawns;
+use pawns::pawn_eval;
 use pawns::PawnEval;
 use pieces::{closedness, pieces, placement};
-use scale::{complexity, scale};
+use scale::{complexity, scale, scale_case, ScaleCase};
 use threats::threats;
-use trace::{evaluate_traced, NoTrace, Term, Trace};
+use trace::{NoTrace, Term, Trace};
 
 /// Phase of the starting position (and the cap: promotions can exceed it).
 pub const MAX_PHASE: i32 = 24;
@@ -289,10 +292,30 @@ fn evaluate_with<T: Trace>(board: &Position, pawns: &PawnEval, trace: &mut T) ->
     (white, phase)
 }
 
+/// Every term computed afresh (no cache) and reported to `trace`: White's point of
+/// view, and the phase. The tools reach it through [`trace::evaluate_traced`].
+fn evaluate_from_scratch<T: Trace>(board: &Position, trace: &mut T) -> (i32, i32) {
+    for us in [Color::White, Color::Black] {
+        material_and_squares(board, us, trace);
+    }
+    let mut pawns = pawn_eval(board, trace);
+    for us in [Color::White, Color::Black] {
+        pawns.shelter[us.to_index()] = king_shelter(board, us, trace);
+    }
+    evaluate_with(board, &pawns, trace)
+}
+
+/// The flat index of the weight of the scale factor for a position in which `strong`
+/// leads in the endgame score, if a case applies: for the tuner, through
+/// [`trace::scale_case`].
+fn scale_index(board: &Position, strong: Color) -> Option<usize> {
+    scale_case(board, strong).map(ScaleCase::index)
+}
+
 /// Static evaluation in centipawns from the side to move.
 #[inline]
 pub fn evaluate(pos: &Position) -> i32 {
-    let (white, _) = evaluate_traced(pos, &mut NoTrace);
+    let (white, _) = evaluate_from_scratch(pos, &mut NoTrace);
     from_side_to_move(pos, white)
 }
 

@@ -10,11 +10,7 @@
 //! the tuner rebuild the parts that are not linear in the weights. [`breakdown`] gives
 //! each [`Term`] for each side, for the `eval` command.
 
-use super::evaluate_with;
-use super::king::king_shelter;
-use super::material::material_and_squares;
-use super::pawns::pawn_eval;
-use super::scale;
+use super::{evaluate_from_scratch, scale_index};
 use crate::position::Position;
 use crate::score::S;
 use crate::types::Color;
@@ -211,16 +207,10 @@ impl Trace for Breakdown {
     }
 }
 
-/// Evaluates `board` from White's point of view, reporting each term to `trace`.
+/// Evaluates `board` from White's point of view, reporting each term to `trace`; also
+/// returns the phase.
 pub fn evaluate_traced<T: Trace>(board: &Position, trace: &mut T) -> (i32, i32) {
-    for us in [Color::White, Color::Black] {
-        material_and_squares(board, us, trace);
-    }
-    let mut pawns = pawn_eval(board, trace);
-    for us in [Color::White, Color::Black] {
-        pawns.shelter[us.to_index()] = king_shelter(board, us, trace);
-    }
-    evaluate_with(board, &pawns, trace)
+    evaluate_from_scratch(board, trace)
 }
 
 /// Every term for both sides, White's point of view, for the `eval` command.
@@ -248,5 +238,5 @@ pub fn danger_curve_f64(mg: f64, eg: f64) -> (f64, f64, f64, f64) {
 /// or `None` for the normal factor ([`SCALE_NORMAL`](crate::weights::SCALE_NORMAL)).
 /// The tuner asks for both colours, as the lead may change with the weights.
 pub fn scale_case(board: &Position, strong: Color) -> Option<usize> {
-    scale::scale_case(board, strong).map(scale::ScaleCase::index)
+    scale_index(board, strong)
 }
