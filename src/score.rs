@@ -1,7 +1,15 @@
-//! Score scale shared by search, table and UCI output.
+//! Scores: the scale shared by search, table and UCI output, and the evaluation's
+//! middlegame/endgame pair.
 //!
 //! Scores are centipawns from the side to move. A mate is `MATE - plies`, so that a
 //! faster mate scores higher and a slower loss scores higher than a faster one.
+//!
+//! The evaluation's weights and sums are pairs ([`S`](struct@S)): a middlegame and an
+//! endgame value, blended by game phase only at the end. The pair lives here, in a leaf,
+//! because the weights ([`crate::weights`]), the piece-square table ([`crate::psqt`])
+//! that the board sums as moves are made, and the evaluation all speak it.
+
+use std::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
 
 /// The deepest ply the search can reach (arrays are sized by it).
 pub const MAX_PLY: usize = 128;
@@ -45,5 +53,130 @@ pub fn mate_in_moves(score: i32) -> Option<i32> {
         Some((MATE - score + 1) / 2)
     } else {
         Some(-(MATE + score) / 2)
+    }
+}
+
+/// A middlegame/endgame pair of centipawn values, packed in one integer: the endgame
+/// value in the high half, the middlegame value (sign included) in the low half. Sums
+/// and multiples of pairs are then one addition or multiplication instead of two, which
+/// matters in an evaluation that adds a few hundred of them per call. Each value must
+/// stay within ±32767 (every weight, and every total of them, is far inside).
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+pub struct S {
+    packed: i32,
+}
+
+/// The pair (`mg`, `eg`): the constructor, named like the type so that the weight
+/// tables read as `S(mg, eg)`.
+#[allow(non_snake_case)]
+#[inline(always)]
+pub const fn S(mg: i32, eg: i32) -> S {
+    debug_assert!(mg >= i16::MIN as i32 && mg <= i16::MAX as i32);
+    debug_assert!(eg >= i16::MIN as i32 && eg <= i16::MAX as i32);
+    S {
+        packed: (eg << 16).wrapping_add(mg),
+    }
+}
+
+impl S {
+    /// Nothing in either phase (as `S::default()`, which a constant cannot call).
+    pub const ZERO: S = S(0, 0);
+
+    /// The middlegame value.
+    #[inline(always)]
+    pub const fn mg(self) -> i32 {
+        self.packed as i16 as i32
+    }
+
+    /// The endgame value (the high half, corrected for the borrow a negative
+    /// middlegame value took from it).
+    #[inline(always)]
+    pub const fn eg(self) -> i32 {
+        ((self.packed.wrapping_add(0x8000)) >> 16) as i16 as i32
+    }
+}
+
+impl std::fmt::Debug for S {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "S({}, {})", self.mg(), self.eg())
+    }
+}
+
+impl Add for S {
+    type Output = S;
+    #[inline(always)]
+    fn add(self, o: S) -> S {
+        S {
+            packed: self.packed.wrapping_add(o.packed),
+        }
+    }
+}
+impl Sub for S {
+    type Output = S;
+    #[inline(always)]
+    fn sub(self, o: S) -> S {
+        S {
+            packed: self.packed.wrapping_sub(o.packed),
+        }
+    }
+}
+impl Neg for S {
+    type Output = S;
+    #[inline(always)]
+    fn neg(self) -> S {
+        S {
+            packed: self.packed.wrapping_neg(),
+        }
+    }
+}
+impl Mul<i32> for S {
+    type Output = S;
+    #[inline(always)]
+    fn mul(self, k: i32) -> S {
+        S {
+            packed: self.packed.wrapping_mul(k),
+        }
+    }
+}
+impl AddAssign for S {
+    #[inline(always)]
+    fn add_assign(&mut self, o: S) {
+        *self = *self + o;
+    }
+}
+impl SubAssign for S {
+    #[inline(always)]
+    fn sub_assign(&mut self, o: S) {
+        *self = *self - o;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::S;
+
+    /// The packed pair gives back both halves, signs included, and its sums, differences,
+    /// negations and multiples are those of the halves taken one by one.
+    #[test]
+    fn packed_pairs_do_the_arithmetic_of_their_halves() {
+        let values = [-20000, -4097, -300, -1, 0, 1, 255, 256, 4096, 20000];
+        for &a in &values {
+            for &b in &values {
+                let s = S(a, b);
+                assert_eq!((s.mg(), s.eg()), (a, b));
+                assert_eq!(((-s).mg(), (-s).eg()), (-a, -b));
+                for &k in &[-1, 0, 1, 3] {
+                    if (a * k).abs() <= 32767 && (b * k).abs() <= 32767 {
+                        let m = s * k;
+                        assert_eq!((m.mg(), m.eg()), (a * k, b * k));
+                    }
+                }
+                for &(c, d) in &[(-300, 7), (12, -12000), (0, 0), (9999, 9999)] {
+                    let (sum, diff) = (s + S(c, d), s - S(c, d));
+                    assert_eq!((sum.mg(), sum.eg()), (a + c, b + d));
+                    assert_eq!((diff.mg(), diff.eg()), (a - c, b - d));
+                }
+            }
+        }
     }
 }

@@ -2,9 +2,11 @@
 //! the evaluation stays colour-symmetric with them, and a lone minor with no pawns is
 //! never scored as winning in the endgame half.
 
-use tiefe::eval::{breakdown, evaluate, index, scale_case, Term, TERMS};
+use tiefe::eval::evaluate;
+use tiefe::eval::trace::{breakdown, scale_case, Term, TERMS};
 use tiefe::position::Position;
 use tiefe::types::Color;
+use tiefe::weights::index;
 
 /// (FEN, the case when White leads, the case when Black leads).
 const CASES: [(&str, Option<usize>, Option<usize>); 8] = [

@@ -327,7 +327,7 @@ fn evaluation_is_colour_symmetric() {
     // The start position is level but for the side to move's tempo (full phase: the
     // middlegame half).
     let start = Position::startpos();
-    assert_eq!(evaluate(&start), tiefe::eval::weights::TEMPO.mg());
+    assert_eq!(evaluate(&start), tiefe::weights::TEMPO.mg());
     let positions = random_positions(600, 3);
     // One pawn cache across all positions and their mirrors: what it hands back is
     // exactly what a fresh evaluation computes.

@@ -614,12 +614,15 @@ impl Engine {
 
     fn start_perft(&mut self, depth: u32) {
         let pos = self.position.clone();
-        self.start_counting("perft", move |control, listener| {
-            match position::perft::report_until(&pos, depth, &|| control.stopped()) {
+        self.start_counting(
+            "perft",
+            move |control, listener| match position::perft::report_until(&pos, depth, &|| {
+                control.stopped()
+            }) {
                 Some(lines) => listener.event(Event::Perft(&lines)),
                 None => listener.event(Event::PerftStopped),
-            }
-        });
+            },
+        );
     }
 
     fn start_bench(&mut self, depth: u32) {

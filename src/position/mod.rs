@@ -26,8 +26,8 @@ use chess::{
     ALL_PIECES, ALL_SQUARES, EMPTY,
 };
 
-use crate::eval::{PIECE_SQUARE, S};
 use crate::types::{Squares, DARK_SQUARES};
+use crate::{psqt::PIECE_SQUARE, score::S};
 
 mod castling;
 mod checks;

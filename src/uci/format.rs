@@ -5,7 +5,7 @@ use crate::engine::options::param_specs;
 use crate::engine::{Event, Kind, Spec};
 use crate::eval;
 use crate::position::Position;
-use crate::score::mate_in_moves;
+use crate::score::{mate_in_moves, S};
 use crate::search::{self, Report, Stats};
 use crate::tt::Bound;
 use crate::types::ChessMove as Move;
@@ -147,7 +147,7 @@ pub fn display(pos: &Position, hash_mb: usize) -> Vec<String> {
     v.push(format!(
         "Eval: {} (side to move), {} (White)",
         eval::evaluate(pos),
-        eval::breakdown(pos).white
+        eval::trace::breakdown(pos).white
     ));
     v.push(format!("Hash: {hash_mb} MB"));
     v
@@ -155,10 +155,10 @@ pub fn display(pos: &Position, hash_mb: usize) -> Vec<String> {
 
 /// `eval`: the evaluation term by term, for each side, with the phase.
 pub fn eval_table(pos: &Position) -> Vec<String> {
-    let b = eval::breakdown(pos);
+    let b = eval::trace::breakdown(pos);
     let mut v = vec!["term              White mg/eg    Black mg/eg    White-Black mg/eg".into()];
-    let mut total = [eval::S::default(); 2];
-    for (t, term) in eval::TERMS.iter().enumerate() {
+    let mut total = [S::default(); 2];
+    for (t, term) in eval::trace::TERMS.iter().enumerate() {
         let [w, k] = b.terms[t];
         total[0] += w;
         total[1] += k;
@@ -177,7 +177,7 @@ pub fn eval_table(pos: &Position) -> Vec<String> {
 
 /// One row of the `eval` table: a term's middlegame and endgame values for White, for
 /// Black, and White minus Black.
-fn eval_row(name: &str, w: eval::S, k: eval::S) -> String {
+fn eval_row(name: &str, w: S, k: S) -> String {
     format!(
         "{:<16} {:>5} {:>5}    {:>5} {:>5}    {:>5} {:>5}",
         name,

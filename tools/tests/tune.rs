@@ -6,9 +6,9 @@ use std::io::BufReader;
 
 use rand::rngs::StdRng;
 use rand::SeedableRng;
-use tiefe::eval::weights::{flat, index};
 use tiefe::search::Worker;
 use tiefe::tt::TranspositionTable;
+use tiefe::weights::{flat, index};
 use tiefe_tools::datagen::{self, Config};
 use tiefe_tools::tune::{self, Settings};
 

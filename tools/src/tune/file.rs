@@ -2,22 +2,20 @@
 //! rewritten with tuned values in its own shape ([`write_weights`]), and read back
 //! ([`read_weights`]) so that a tune can start from an earlier one's file.
 
-use tiefe::eval::weights::{index, named};
-use tiefe::eval::S;
+use tiefe::score::S;
+use tiefe::weights::{index, named};
 
 /// Where the engine's weights file lives, relative to the workspace root: the tuner
 /// reads its shape (and its current values) at build time and writes tuned weights in
 /// that shape. If the evaluation's weights file moves, this path and the `include_str!`
 /// of [`WEIGHTS_SOURCE`] are the two things to change.
-pub const WEIGHTS_PATH: &str = "src/eval/weights.rs";
+pub const WEIGHTS_PATH: &str = "src/weights.rs";
 
 /// The text of [`WEIGHTS_PATH`] as this build of the engine has it.
-pub const WEIGHTS_SOURCE: &str = include_str!(concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../src/eval/weights.rs"
-));
+pub const WEIGHTS_SOURCE: &str =
+    include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../src/weights.rs"));
 
-/// Every named weight in `src/eval/weights.rs` ([`named`]): its name, where it starts
+/// Every named weight in `src/weights.rs` ([`named`]): its name, where it starts
 /// in the flat layout of [`index`] and how many weights it holds. The writer and the
 /// reader both go by this list, so a weight file reads back exactly as it was written.
 pub(super) fn layout() -> Vec<(&'static str, usize, usize)> {
@@ -31,7 +29,7 @@ pub(super) fn layout() -> Vec<(&'static str, usize, usize)> {
         .collect()
 }
 
-/// Rewrites the source of `src/eval/weights.rs` (`source`) with the weights `w` (flat
+/// Rewrites the source of `src/weights.rs` (`source`) with the weights `w` (flat
 /// layout): each named constant's value is replaced, everything else (comments, the
 /// untuned constants, the layout code) is kept as it is. Values are laid out as
 /// rustfmt lays them out, so a written file passes `cargo fmt --check`.
@@ -144,7 +142,7 @@ fn const_span(src: &str, name: &str) -> Result<(usize, usize), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tiefe::eval::weights::flat;
+    use tiefe::weights::flat;
 
     #[test]
     fn writing_the_current_weights_reproduces_the_file() {

@@ -9,14 +9,16 @@
 //! game result with the search score (`λ · result + (1 − λ) · sigmoid(K · score)`).
 //! K is fitted first (to the current weights); then Adam minimises the logistic
 //! (cross-entropy) loss over full-batch epochs. The result is written as
-//! `src/eval/weights.rs` in its own shape, to be reviewed like code.
+//! `src/weights.rs` in its own shape, to be reviewed like code.
 
 use std::io::{BufRead, BufReader};
 
-use tiefe::eval::weights::{flat, index};
-use tiefe::eval::{danger_curve_f64, evaluate_traced, scale_case, Coefficients, MAX_PHASE, S};
+use tiefe::eval::trace::{danger_curve_f64, evaluate_traced, scale_case, Coefficients};
+use tiefe::eval::MAX_PHASE;
 use tiefe::position::Position;
+use tiefe::score::S;
 use tiefe::types::Color;
+use tiefe::weights::{flat, index, SCALE_NORMAL};
 
 mod file;
 
@@ -34,7 +36,7 @@ pub struct Sample {
     /// The counts inside the complexity.
     pub complexity: Vec<(u16, i16)>,
     /// The scale factor's weight (flat index) if White leads in the endgame score, and
-    /// if Black does; `None` for the normal 128 (see [`scale_case`]).
+    /// if Black does; `None` for the normal factor, [`SCALE_NORMAL`] (see [`scale_case`]).
     pub scale: [Option<u16>; 2],
     /// The untraced part (White − Black), middlegame and endgame.
     pub fixed: (f32, f32),
@@ -146,9 +148,10 @@ fn forward(s: &Sample, w: &[(f64, f64)]) -> Forward {
     } else {
         (0.0, 0.0, 0.0)
     };
-    // The scale factor of the side ahead multiplies the endgame score by factor / 128.
+    // The scale factor of the side ahead multiplies the endgame score by factor / SCALE_NORMAL.
+    let normal = SCALE_NORMAL as f64;
     let case = s.scale[(eg < 0.0) as usize].map(usize::from);
-    let factor = case.map_or(128.0, |i| w[i].1) / 128.0;
+    let factor = case.map_or(normal, |i| w[i].1) / normal;
     let p = s.phase as f64;
     let full = MAX_PHASE as f64;
     Forward {
@@ -156,7 +159,7 @@ fn forward(s: &Sample, w: &[(f64, f64)]) -> Forward {
         danger,
         eg: eg_slope * factor,
         complexity: cx_slope * factor,
-        scale: case.map(|i| (i, eg / 128.0)),
+        scale: case.map(|i| (i, eg / normal)),
     }
 }
 
@@ -383,12 +386,12 @@ pub fn rounded(w: &[(f64, f64)]) -> Vec<S> {
 }
 
 /// The named weights a tune holds as they start: one flag per entry of the list of
-/// named weights ([`tiefe::eval::weights::named`]), as many as there are names (a bit mask ran out at 64).
+/// named weights ([`tiefe::weights::named`]), as many as there are names (a bit mask ran out at 64).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Hold(Vec<bool>);
 
 impl Hold {
-    /// The weights named in a comma-separated list (as in `src/eval/weights.rs`, in any
+    /// The weights named in a comma-separated list (as in `src/weights.rs`, in any
     /// case); an unknown name is an error that lists the known ones.
     pub fn parse(names: &str) -> Result<Hold, String> {
         Hold::named_in(names, &layout())
@@ -455,13 +458,13 @@ pub struct Args {
     /// Hold material and the piece-square tables; tune only the terms.
     #[arg(long)]
     pub terms_only: bool,
-    /// Named weights of src/eval/weights.rs to hold as they start, comma-separated.
+    /// Named weights of src/weights.rs to hold as they start, comma-separated.
     #[arg(long, value_name = "NAME,..", value_parser = Hold::parse)]
     pub hold: Option<Hold>,
     /// Start from a weights file written earlier instead of the engine's own weights.
     #[arg(long, value_name = "FILE")]
     pub from: Option<String>,
-    /// Where the tuned weights are written, in the shape of src/eval/weights.rs.
+    /// Where the tuned weights are written, in the shape of src/weights.rs.
     #[arg(long, value_name = "FILE", default_value = "weights.rs")]
     pub out: String,
     /// Every N-th block of 100 consecutive positions (about one game of `tiefe-tools datagen`)
@@ -725,7 +728,7 @@ mod tests {
         for fen in tiefe::bench::POSITIONS.iter().chain(&SCALED) {
             let pos = Position::from_fen(fen).unwrap();
             let s = parse_line(&format!("{fen} | 0 | 0.5")).unwrap();
-            let (white, _) = evaluate_traced(&pos, &mut tiefe::eval::NoTrace);
+            let (white, _) = evaluate_traced(&pos, &mut tiefe::eval::trace::NoTrace);
             // The engine divides in integers; the tuner does not.
             assert!((predict(&s, &w) - white as f64).abs() <= 3.0, "{fen}");
         }

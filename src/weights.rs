@@ -1,14 +1,21 @@
 //! Every weight of the evaluation, in one place.
 //!
-//! Each weight is a middlegame/endgame pair ([`S`]). The piece-square tables started as
-//! the published PeSTO tables (Ronald Friederich's Rofchade, Texel-tuned) and stay the
-//! core; the terms below them were first set by hand and kept because they won games.
-//! Every weight here was then tuned together by `tiefe tune` (to Tiefe's own search
-//! scores: `--lambda 0 --l2 0.001`; see `docs/strength.md`), which moved the tables by
-//! at most 11 cp. A tuner that rewrites this file keeps its shape: the tables as
-//! diagrams seen from White (first row = rank 8), then the terms, each named.
+//! Each weight is a middlegame/endgame pair ([`S`](struct@S)). The piece-square tables
+//! started as the published PeSTO tables (Ronald Friederich's Rofchade, Texel-tuned) and
+//! stay the core; the terms below them were first set by hand and kept because they won
+//! games. The weights were then fitted by `tiefe tune` (see "Tuning runs" in
+//! `docs/strength.md`): first all together to Tiefe's own search scores (`--lambda 0
+//! --l2 0.001`, which moved the tables by at most 11 cp); then all together again with
+//! the material imbalance, a quarter of the target from the game results (`--lambda 0.25
+//! --l2 0.001`); since then each new or reshaped group (the king shelter and storm by
+//! file, the passed-pawn and pawn-structure tables, the complexity and scale factors) was
+//! fitted alone at `--lambda 0.25`, every other weight held. A tuner that rewrites this
+//! file keeps its shape: the tables as diagrams seen from White (first row = rank 8),
+//! then the terms, each named.
 
-use super::S;
+pub mod index;
+
+use crate::score::S;
 
 /// Material per piece kind (pawn, knight, bishop, rook, queen, king).
 pub const PIECE_VALUE: [S; 6] = [
@@ -632,10 +639,14 @@ pub const COMPLEXITY_PAWN_ENDGAME: S = S(0, 92);
 /// Every count starts here.
 pub const COMPLEXITY_BASE: S = S(0, -165);
 
-// The scale factors multiply the endgame score (after the complexity) by n/128 in
-// material configurations that are harder (or easier) to win than the count says; the
-// side ahead in the endgame score decides which case applies. Only the second half of
-// each pair is used; every other configuration keeps 128.
+// The scale factors multiply the endgame score (after the complexity) by
+// n/SCALE_NORMAL in material configurations that are harder (or easier) to win than the
+// count says; the side ahead in the endgame score decides which case applies. Only the
+// second half of each pair is used; every other configuration keeps SCALE_NORMAL.
+
+/// The scale factors' denominator, and the factor of every configuration that no case
+/// names: the endgame score as it is (not tuned).
+pub const SCALE_NORMAL: i32 = 128;
 
 /// Opposite-coloured bishops and nothing else but pawns.
 pub const SCALE_OCB_BISHOPS: S = S(0, 50);
@@ -687,222 +698,107 @@ pub const IMBALANCE_THEIRS: [S; 10] = [
     S(10, 7),
 ];
 
-/// The flat layout of every tuned weight (linear or inside a curve), for the tuner:
-/// where each named weight (or table) starts.
-pub mod index {
-    /// [`super::PIECE_VALUE`]: 6 weights, by piece kind.
-    pub const PIECE_VALUE: usize = 0;
-    /// [`super::PSQT`]: 6 × 64 weights, `64 * kind + diagram index`.
-    pub const PSQT: usize = PIECE_VALUE + 6;
-    /// [`super::PASSED`]: 8 weights, by relative rank.
-    pub const PASSED: usize = PSQT + 6 * 64;
-    /// Where the terms begin, after material and the tables.
-    pub const FIRST_TERM: usize = PASSED;
-    /// [`super::PASSED_FREE`]: 8 weights, by relative rank.
-    pub const PASSED_FREE: usize = PASSED + 8;
-    /// [`super::PASSED_KING_THEIRS`]: 8 weights, by relative rank.
-    pub const PASSED_KING_THEIRS: usize = PASSED_FREE + 8;
-    /// [`super::PASSED_KING_OURS`]: 8 weights, by relative rank.
-    pub const PASSED_KING_OURS: usize = PASSED_KING_THEIRS + 8;
-    /// [`super::DOUBLED`]: one weight.
-    pub const DOUBLED: usize = PASSED_KING_OURS + 8;
-    /// [`super::ISOLATED`]: 2 weights, opposed and unopposed.
-    pub const ISOLATED: usize = DOUBLED + 1;
-    /// [`super::BISHOP_PAIR`]: one weight.
-    pub const BISHOP_PAIR: usize = ISOLATED + 2;
-    /// [`super::ROOK_OPEN`]: one weight.
-    pub const ROOK_OPEN: usize = BISHOP_PAIR + 1;
-    /// [`super::ROOK_HALF_OPEN`]: one weight.
-    pub const ROOK_HALF_OPEN: usize = ROOK_OPEN + 1;
-    /// Mobility tables, one entry per count of safe squares.
-    pub const MOBILITY_KNIGHT: usize = ROOK_HALF_OPEN + 1;
-    /// [`super::MOBILITY_BISHOP`]: 14 weights, by safe squares.
-    pub const MOBILITY_BISHOP: usize = MOBILITY_KNIGHT + 9;
-    /// [`super::MOBILITY_ROOK`]: 15 weights, by safe squares.
-    pub const MOBILITY_ROOK: usize = MOBILITY_BISHOP + 14;
-    /// [`super::MOBILITY_QUEEN`]: 28 weights, by safe squares.
-    pub const MOBILITY_QUEEN: usize = MOBILITY_ROOK + 15;
-    /// [`super::SHIELD`]: 128 weights, by king's file, file and distance.
-    pub const SHIELD: usize = MOBILITY_QUEEN + 28;
-    /// [`super::THREAT_BY_PAWN`]: one weight.
-    pub const THREAT_BY_PAWN: usize = SHIELD + 128;
-    /// [`super::THREAT_BY_MINOR`]: one weight.
-    pub const THREAT_BY_MINOR: usize = THREAT_BY_PAWN + 1;
-    /// [`super::THREAT_BY_ROOK`]: one weight.
-    pub const THREAT_BY_ROOK: usize = THREAT_BY_MINOR + 1;
-    /// [`super::BACKWARD`]: 2 weights, opposed and unopposed.
-    pub const BACKWARD: usize = THREAT_BY_ROOK + 1;
-    /// [`super::SUPPORTED`]: 8 weights, by relative rank.
-    pub const SUPPORTED: usize = BACKWARD + 2;
-    /// [`super::PHALANX`]: 8 weights, by relative rank.
-    pub const PHALANX: usize = SUPPORTED + 8;
-    /// [`super::PASSED_BLOCKED`]: one weight.
-    pub const PASSED_BLOCKED: usize = PHALANX + 8;
-    /// [`super::STORM`]: 64 weights, by blocked, folded file and distance.
-    pub const STORM: usize = PASSED_BLOCKED + 1;
-    /// [`super::TEMPO`]: one weight.
-    pub const TEMPO: usize = STORM + 64;
-    /// [`super::PASSED_SAFE`]: 32 weights, by can advance, safe advance and rank.
-    pub const PASSED_SAFE: usize = TEMPO + 1;
-    /// [`super::CANDIDATE`]: 8 weights, by relative rank.
-    pub const CANDIDATE: usize = PASSED_SAFE + 32;
-    /// [`super::OUTPOST`]: 2 weights, knight and bishop.
-    pub const OUTPOST: usize = CANDIDATE + 8;
-    /// [`super::MINOR_BEHIND_PAWN`]: one weight.
-    pub const MINOR_BEHIND_PAWN: usize = OUTPOST + 2;
-    /// [`super::KNIGHT_KING_DISTANCE`]: 8 weights, by distance.
-    pub const KNIGHT_KING_DISTANCE: usize = MINOR_BEHIND_PAWN + 1;
-    /// [`super::KNIGHT_CLOSED`]: 9 weights, by closedness.
-    pub const KNIGHT_CLOSED: usize = KNIGHT_KING_DISTANCE + 8;
-    /// [`super::BISHOP_LONG_DIAGONAL`]: one weight.
-    pub const BISHOP_LONG_DIAGONAL: usize = KNIGHT_CLOSED + 9;
-    /// [`super::BISHOP_RAMMED_PAWNS`]: one weight.
-    pub const BISHOP_RAMMED_PAWNS: usize = BISHOP_LONG_DIAGONAL + 1;
-    /// [`super::ROOK_SEVENTH`]: one weight.
-    pub const ROOK_SEVENTH: usize = BISHOP_RAMMED_PAWNS + 1;
-    /// [`super::ROOK_CLOSED`]: 9 weights, by closedness.
-    pub const ROOK_CLOSED: usize = ROOK_SEVENTH + 1;
-    /// [`super::THREAT_WEAK_PAWN`]: one weight.
-    pub const THREAT_WEAK_PAWN: usize = ROOK_CLOSED + 9;
-    /// [`super::THREAT_MINOR_BY_MINOR`]: one weight.
-    pub const THREAT_MINOR_BY_MINOR: usize = THREAT_WEAK_PAWN + 1;
-    /// [`super::THREAT_MINOR_BY_MAJOR`]: one weight.
-    pub const THREAT_MINOR_BY_MAJOR: usize = THREAT_MINOR_BY_MINOR + 1;
-    /// [`super::THREAT_QUEEN`]: one weight.
-    pub const THREAT_QUEEN: usize = THREAT_MINOR_BY_MAJOR + 1;
-    /// [`super::THREAT_HANGING`]: one weight.
-    pub const THREAT_HANGING: usize = THREAT_QUEEN + 1;
-    /// [`super::THREAT_BY_KING`]: one weight.
-    pub const THREAT_BY_KING: usize = THREAT_HANGING + 1;
-    /// [`super::THREAT_PAWN_PUSH`]: one weight.
-    pub const THREAT_PAWN_PUSH: usize = THREAT_BY_KING + 1;
-    /// [`super::KING_PAWN_DISTANCE`]: 8 weights, by distance.
-    pub const KING_PAWN_DISTANCE: usize = THREAT_PAWN_PUSH + 1;
-    /// [`super::DANGER_ATTACKER`]: 4 weights, by kind (inside the danger curve).
-    pub const DANGER_ATTACKER: usize = KING_PAWN_DISTANCE + 8;
-    /// [`super::DANGER_SAFE_CHECK`]: 4 weights, by kind (inside the danger curve).
-    pub const DANGER_SAFE_CHECK: usize = DANGER_ATTACKER + 4;
-    /// [`super::DANGER_ZONE_HITS`]: one weight (inside the danger curve).
-    pub const DANGER_ZONE_HITS: usize = DANGER_SAFE_CHECK + 4;
-    /// [`super::DANGER_WEAK`]: one weight (inside the danger curve).
-    pub const DANGER_WEAK: usize = DANGER_ZONE_HITS + 1;
-    /// [`super::DANGER_PAWN_DEFENDERS`]: one weight (inside the danger curve).
-    pub const DANGER_PAWN_DEFENDERS: usize = DANGER_WEAK + 1;
-    /// [`super::DANGER_NO_QUEEN`]: one weight (inside the danger curve).
-    pub const DANGER_NO_QUEEN: usize = DANGER_PAWN_DEFENDERS + 1;
-    /// [`super::DANGER_BASE`]: one weight (inside the danger curve).
-    pub const DANGER_BASE: usize = DANGER_NO_QUEEN + 1;
-    /// [`super::COMPLEXITY_PAWNS`]: one weight (inside the complexity).
-    pub const COMPLEXITY_PAWNS: usize = DANGER_BASE + 1;
-    /// [`super::COMPLEXITY_FLANKS`]: one weight (inside the complexity).
-    pub const COMPLEXITY_FLANKS: usize = COMPLEXITY_PAWNS + 1;
-    /// [`super::COMPLEXITY_PAWN_ENDGAME`]: one weight (inside the complexity).
-    pub const COMPLEXITY_PAWN_ENDGAME: usize = COMPLEXITY_FLANKS + 1;
-    /// [`super::COMPLEXITY_BASE`]: one weight (inside the complexity).
-    pub const COMPLEXITY_BASE: usize = COMPLEXITY_PAWN_ENDGAME + 1;
-    /// [`super::SCALE_OCB_BISHOPS`]: one weight (a scale factor).
-    pub const SCALE_OCB_BISHOPS: usize = COMPLEXITY_BASE + 1;
-    /// [`super::SCALE_OCB_KNIGHTS`]: one weight (a scale factor).
-    pub const SCALE_OCB_KNIGHTS: usize = SCALE_OCB_BISHOPS + 1;
-    /// [`super::SCALE_OCB_ROOKS`]: one weight (a scale factor).
-    pub const SCALE_OCB_ROOKS: usize = SCALE_OCB_KNIGHTS + 1;
-    /// [`super::SCALE_LONE_QUEEN`]: one weight (a scale factor).
-    pub const SCALE_LONE_QUEEN: usize = SCALE_OCB_ROOKS + 1;
-    /// [`super::SCALE_LONE_MINOR`]: one weight (a scale factor).
-    pub const SCALE_LONE_MINOR: usize = SCALE_LONE_QUEEN + 1;
-    /// [`super::SCALE_PAWN_EDGE`]: one weight (a scale factor).
-    pub const SCALE_PAWN_EDGE: usize = SCALE_LONE_MINOR + 1;
-    /// [`super::IMBALANCE_OURS`]: 15 weights, by pair of kinds.
-    pub const IMBALANCE_OURS: usize = SCALE_PAWN_EDGE + 1;
-    /// [`super::IMBALANCE_THEIRS`]: 10 weights, by pair of kinds.
-    pub const IMBALANCE_THEIRS: usize = IMBALANCE_OURS + 15;
-    /// Number of weights.
-    pub const COUNT: usize = IMBALANCE_THEIRS + 10;
-}
-
 /// Every tuned weight by name, in the order of the flat layout of [`index`]: the one
 /// list that [`flat`] and the tuner's writer and reader go by.
+const NAMED: &[(&str, &[S])] = &[
+    ("PIECE_VALUE", &PIECE_VALUE),
+    ("PSQT", PSQT.as_flattened()),
+    ("PASSED", &PASSED),
+    ("PASSED_FREE", &PASSED_FREE),
+    ("PASSED_KING_THEIRS", &PASSED_KING_THEIRS),
+    ("PASSED_KING_OURS", &PASSED_KING_OURS),
+    ("DOUBLED", &[DOUBLED]),
+    ("ISOLATED", &ISOLATED),
+    ("BISHOP_PAIR", &[BISHOP_PAIR]),
+    ("ROOK_OPEN", &[ROOK_OPEN]),
+    ("ROOK_HALF_OPEN", &[ROOK_HALF_OPEN]),
+    ("MOBILITY_KNIGHT", &MOBILITY_KNIGHT),
+    ("MOBILITY_BISHOP", &MOBILITY_BISHOP),
+    ("MOBILITY_ROOK", &MOBILITY_ROOK),
+    ("MOBILITY_QUEEN", &MOBILITY_QUEEN),
+    ("SHIELD", &SHIELD),
+    ("THREAT_BY_PAWN", &[THREAT_BY_PAWN]),
+    ("THREAT_BY_MINOR", &[THREAT_BY_MINOR]),
+    ("THREAT_BY_ROOK", &[THREAT_BY_ROOK]),
+    ("BACKWARD", &BACKWARD),
+    ("SUPPORTED", &SUPPORTED),
+    ("PHALANX", &PHALANX),
+    ("PASSED_BLOCKED", &[PASSED_BLOCKED]),
+    ("STORM", &STORM),
+    ("TEMPO", &[TEMPO]),
+    ("PASSED_SAFE", &PASSED_SAFE),
+    ("CANDIDATE", &CANDIDATE),
+    ("OUTPOST", &OUTPOST),
+    ("MINOR_BEHIND_PAWN", &[MINOR_BEHIND_PAWN]),
+    ("KNIGHT_KING_DISTANCE", &KNIGHT_KING_DISTANCE),
+    ("KNIGHT_CLOSED", &KNIGHT_CLOSED),
+    ("BISHOP_LONG_DIAGONAL", &[BISHOP_LONG_DIAGONAL]),
+    ("BISHOP_RAMMED_PAWNS", &[BISHOP_RAMMED_PAWNS]),
+    ("ROOK_SEVENTH", &[ROOK_SEVENTH]),
+    ("ROOK_CLOSED", &ROOK_CLOSED),
+    ("THREAT_WEAK_PAWN", &[THREAT_WEAK_PAWN]),
+    ("THREAT_MINOR_BY_MINOR", &[THREAT_MINOR_BY_MINOR]),
+    ("THREAT_MINOR_BY_MAJOR", &[THREAT_MINOR_BY_MAJOR]),
+    ("THREAT_QUEEN", &[THREAT_QUEEN]),
+    ("THREAT_HANGING", &[THREAT_HANGING]),
+    ("THREAT_BY_KING", &[THREAT_BY_KING]),
+    ("THREAT_PAWN_PUSH", &[THREAT_PAWN_PUSH]),
+    ("KING_PAWN_DISTANCE", &KING_PAWN_DISTANCE),
+    ("DANGER_ATTACKER", &DANGER_ATTACKER),
+    ("DANGER_SAFE_CHECK", &DANGER_SAFE_CHECK),
+    ("DANGER_ZONE_HITS", &[DANGER_ZONE_HITS]),
+    ("DANGER_WEAK", &[DANGER_WEAK]),
+    ("DANGER_PAWN_DEFENDERS", &[DANGER_PAWN_DEFENDERS]),
+    ("DANGER_NO_QUEEN", &[DANGER_NO_QUEEN]),
+    ("DANGER_BASE", &[DANGER_BASE]),
+    ("COMPLEXITY_PAWNS", &[COMPLEXITY_PAWNS]),
+    ("COMPLEXITY_FLANKS", &[COMPLEXITY_FLANKS]),
+    ("COMPLEXITY_PAWN_ENDGAME", &[COMPLEXITY_PAWN_ENDGAME]),
+    ("COMPLEXITY_BASE", &[COMPLEXITY_BASE]),
+    ("SCALE_OCB_BISHOPS", &[SCALE_OCB_BISHOPS]),
+    ("SCALE_OCB_KNIGHTS", &[SCALE_OCB_KNIGHTS]),
+    ("SCALE_OCB_ROOKS", &[SCALE_OCB_ROOKS]),
+    ("SCALE_LONE_QUEEN", &[SCALE_LONE_QUEEN]),
+    ("SCALE_LONE_MINOR", &[SCALE_LONE_MINOR]),
+    ("SCALE_PAWN_EDGE", &[SCALE_PAWN_EDGE]),
+    ("IMBALANCE_OURS", &IMBALANCE_OURS),
+    ("IMBALANCE_THEIRS", &IMBALANCE_THEIRS),
+];
+
+/// Every tuned weight by name, in the order of the flat layout of [`index`] (see
+/// [`flat`]).
 pub fn named() -> Vec<(&'static str, &'static [S])> {
-    let list: &[(&str, &'static [S])] = &[
-        ("PIECE_VALUE", &PIECE_VALUE),
-        ("PSQT", PSQT.as_flattened()),
-        ("PASSED", &PASSED),
-        ("PASSED_FREE", &PASSED_FREE),
-        ("PASSED_KING_THEIRS", &PASSED_KING_THEIRS),
-        ("PASSED_KING_OURS", &PASSED_KING_OURS),
-        ("DOUBLED", &[DOUBLED]),
-        ("ISOLATED", &ISOLATED),
-        ("BISHOP_PAIR", &[BISHOP_PAIR]),
-        ("ROOK_OPEN", &[ROOK_OPEN]),
-        ("ROOK_HALF_OPEN", &[ROOK_HALF_OPEN]),
-        ("MOBILITY_KNIGHT", &MOBILITY_KNIGHT),
-        ("MOBILITY_BISHOP", &MOBILITY_BISHOP),
-        ("MOBILITY_ROOK", &MOBILITY_ROOK),
-        ("MOBILITY_QUEEN", &MOBILITY_QUEEN),
-        ("SHIELD", &SHIELD),
-        ("THREAT_BY_PAWN", &[THREAT_BY_PAWN]),
-        ("THREAT_BY_MINOR", &[THREAT_BY_MINOR]),
-        ("THREAT_BY_ROOK", &[THREAT_BY_ROOK]),
-        ("BACKWARD", &BACKWARD),
-        ("SUPPORTED", &SUPPORTED),
-        ("PHALANX", &PHALANX),
-        ("PASSED_BLOCKED", &[PASSED_BLOCKED]),
-        ("STORM", &STORM),
-        ("TEMPO", &[TEMPO]),
-        ("PASSED_SAFE", &PASSED_SAFE),
-        ("CANDIDATE", &CANDIDATE),
-        ("OUTPOST", &OUTPOST),
-        ("MINOR_BEHIND_PAWN", &[MINOR_BEHIND_PAWN]),
-        ("KNIGHT_KING_DISTANCE", &KNIGHT_KING_DISTANCE),
-        ("KNIGHT_CLOSED", &KNIGHT_CLOSED),
-        ("BISHOP_LONG_DIAGONAL", &[BISHOP_LONG_DIAGONAL]),
-        ("BISHOP_RAMMED_PAWNS", &[BISHOP_RAMMED_PAWNS]),
-        ("ROOK_SEVENTH", &[ROOK_SEVENTH]),
-        ("ROOK_CLOSED", &ROOK_CLOSED),
-        ("THREAT_WEAK_PAWN", &[THREAT_WEAK_PAWN]),
-        ("THREAT_MINOR_BY_MINOR", &[THREAT_MINOR_BY_MINOR]),
-        ("THREAT_MINOR_BY_MAJOR", &[THREAT_MINOR_BY_MAJOR]),
-        ("THREAT_QUEEN", &[THREAT_QUEEN]),
-        ("THREAT_HANGING", &[THREAT_HANGING]),
-        ("THREAT_BY_KING", &[THREAT_BY_KING]),
-        ("THREAT_PAWN_PUSH", &[THREAT_PAWN_PUSH]),
-        ("KING_PAWN_DISTANCE", &KING_PAWN_DISTANCE),
-        ("DANGER_ATTACKER", &DANGER_ATTACKER),
-        ("DANGER_SAFE_CHECK", &DANGER_SAFE_CHECK),
-        ("DANGER_ZONE_HITS", &[DANGER_ZONE_HITS]),
-        ("DANGER_WEAK", &[DANGER_WEAK]),
-        ("DANGER_PAWN_DEFENDERS", &[DANGER_PAWN_DEFENDERS]),
-        ("DANGER_NO_QUEEN", &[DANGER_NO_QUEEN]),
-        ("DANGER_BASE", &[DANGER_BASE]),
-        ("COMPLEXITY_PAWNS", &[COMPLEXITY_PAWNS]),
-        ("COMPLEXITY_FLANKS", &[COMPLEXITY_FLANKS]),
-        ("COMPLEXITY_PAWN_ENDGAME", &[COMPLEXITY_PAWN_ENDGAME]),
-        ("COMPLEXITY_BASE", &[COMPLEXITY_BASE]),
-        ("SCALE_OCB_BISHOPS", &[SCALE_OCB_BISHOPS]),
-        ("SCALE_OCB_KNIGHTS", &[SCALE_OCB_KNIGHTS]),
-        ("SCALE_OCB_ROOKS", &[SCALE_OCB_ROOKS]),
-        ("SCALE_LONE_QUEEN", &[SCALE_LONE_QUEEN]),
-        ("SCALE_LONE_MINOR", &[SCALE_LONE_MINOR]),
-        ("SCALE_PAWN_EDGE", &[SCALE_PAWN_EDGE]),
-        ("IMBALANCE_OURS", &IMBALANCE_OURS),
-        ("IMBALANCE_THEIRS", &IMBALANCE_THEIRS),
-    ];
-    list.to_vec()
+    NAMED.to_vec()
 }
+
+/// The weights of [`NAMED`] one after another: the flat layout, laid out at compile time.
+static FLAT: [S; index::COUNT] = {
+    // Not a literal pair: the tuner reads every literal pair of this file as a weight.
+    let mut flat = [S::ZERO; index::COUNT];
+    let (mut n, mut at) = (0, 0);
+    while n < NAMED.len() {
+        let weights = NAMED[n].1;
+        let mut i = 0;
+        while i < weights.len() {
+            flat[at] = weights[i];
+            at += 1;
+            i += 1;
+        }
+        n += 1;
+    }
+    assert!(
+        at == index::COUNT,
+        "the named weights fill the flat layout exactly"
+    );
+    flat
+};
 
 /// Every tuned weight in the flat layout of [`index`].
 pub fn flat() -> Vec<S> {
-    let v: Vec<S> = named()
-        .iter()
-        .flat_map(|(_, w)| w.iter().copied())
-        .collect();
-    debug_assert_eq!(v.len(), index::COUNT);
-    v
+    FLAT.to_vec()
 }
 
-/// The weight at flat index `i`.
-pub fn flat_weight(i: usize) -> S {
-    use std::sync::OnceLock;
-    static FLAT: OnceLock<Vec<S>> = OnceLock::new();
-    FLAT.get_or_init(flat)[i]
+/// The weight at flat index `i` (the tuner's tracer reads the weights by index).
+pub(crate) fn flat_weight(i: usize) -> S {
+    FLAT[i]
 }

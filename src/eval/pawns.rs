@@ -1,0 +1,171 @@
+//! Pawn structure: the terms that depend on the pawns alone (and each king's shelter),
+//! computed once per structure and kept in a per-thread [`PawnCache`].
+
+use super::king::king_shelter;
+use super::trace::{NoTrace, Term, Trace};
+use super::{
+    adjacent_files, bits, front_file, pawn_attacks, relative_rank, stop_square, FILE_A, FILE_H,
+};
+use crate::position::Position;
+use crate::score::S;
+use crate::types::{get_file, Color, Piece, ALL_FILES};
+use crate::weights::{index, BACKWARD, CANDIDATE, DOUBLED, ISOLATED, PASSED, PHALANX, SUPPORTED};
+
+/// The terms that depend on the pawns alone, for both sides, and so can be cached by
+/// pawn structure ([`PawnCache`]): doubled, isolated, backward, supported and phalanx
+/// pawns, candidate passers and the passed pawns' rank bonus; and each king's shelter,
+/// which depends on the pawns and that king's square.
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct PawnEval {
+    white_pawns: u64,
+    black_pawns: u64,
+    /// White's pawn score minus Black's.
+    pub(super) score: S,
+    /// Every passed pawn of both sides.
+    pub(super) passers: u64,
+    /// [`king_shelter`] of each side, for the king on `shelter_king[c] - 1` (0: not yet
+    /// computed for this structure).
+    pub(super) shelter: [S; 2],
+    shelter_king: [u8; 2],
+}
+
+pub(super) fn pawn_eval<T: Trace>(board: &Position, trace: &mut T) -> PawnEval {
+    let pawns = board.pieces(Piece::Pawn).0;
+    let white_pawns = pawns & board.color_combined(Color::White).0;
+    let black_pawns = pawns & board.color_combined(Color::Black).0;
+    let mut e = PawnEval {
+        white_pawns,
+        black_pawns,
+        ..PawnEval::default()
+    };
+    for us in [Color::White, Color::Black] {
+        let (our_pawns, their_pawns) = if us == Color::White {
+            (white_pawns, black_pawns)
+        } else {
+            (black_pawns, white_pawns)
+        };
+        let our_attacks = pawn_attacks(our_pawns, us);
+        let their_attacks = pawn_attacks(their_pawns, !us);
+        let mut passed = S::default();
+        let mut structure = S::default();
+        for s in bits(our_pawns) {
+            let ahead = front_file(us, s);
+            let span = ahead | (ahead & !FILE_H) << 1 | (ahead & !FILE_A) >> 1;
+            let neighbours = adjacent_files(s) & our_pawns;
+            let bit = 1u64 << s;
+            let r = relative_rank(us, s) as usize;
+            let open = (ahead & their_pawns == 0) as usize;
+            if neighbours == 0 {
+                structure += ISOLATED[open];
+                trace.coeff(us, index::ISOLATED + open, 1);
+            } else {
+                // Backward: every neighbour is ahead of it (inside its span), and its
+                // stop square is held by an enemy pawn, so it can neither advance nor
+                // be defended.
+                let stop = stop_square(us, s);
+                if neighbours & !span == 0 && their_attacks & (1u64 << stop) != 0 {
+                    structure += BACKWARD[open];
+                    trace.coeff(us, index::BACKWARD + open, 1);
+                }
+            }
+            if our_attacks & bit != 0 {
+                structure += SUPPORTED[r];
+                trace.coeff(us, index::SUPPORTED + r, 1);
+            }
+            let level = 0xFFu64 << (s & !7);
+            if neighbours & level != 0 {
+                structure += PHALANX[r];
+                trace.coeff(us, index::PHALANX + r, 1);
+            }
+            if span & their_pawns == 0 && ahead & our_pawns == 0 {
+                passed += PASSED[r];
+                trace.coeff(us, index::PASSED + r, 1);
+                e.passers |= bit;
+            } else if ahead & (our_pawns | their_pawns) == 0 {
+                // A candidate: its file is open ahead, and the enemy pawns that guard
+                // its way are no more than our pawns beside or behind it to back it.
+                let sentries = (span & !ahead & their_pawns).count_ones();
+                let helpers = (neighbours & !span).count_ones();
+                if helpers >= sentries {
+                    passed += CANDIDATE[r];
+                    trace.coeff(us, index::CANDIDATE + r, 1);
+                }
+            }
+        }
+        for f in ALL_FILES {
+            let n = (get_file(f).0 & our_pawns).count_ones() as i32;
+            if n > 1 {
+                structure += DOUBLED * (n - 1);
+                trace.coeff(us, index::DOUBLED, n - 1);
+            }
+        }
+        trace.add(us, Term::PassedPawns, passed);
+        trace.add(us, Term::PawnStructure, structure);
+        let sum = passed + structure;
+        e.score += if us == Color::White { sum } else { -sum };
+    }
+    e
+}
+
+/// A small per-thread cache of the pawn terms by pawn structure. Entries hold both
+/// sides' pawn sets, so a hit is exact: a collision costs only a recomputation.
+pub struct PawnCache {
+    entries: Vec<PawnEval>,
+}
+
+/// Entries in a [`PawnCache`]: 8192 of 40 bytes (two pawn sets and the passers, three
+/// pairs, two king squares, padded to 8 bytes), 320 KiB a thread.
+const PAWN_CACHE_SIZE: usize = 1 << 13;
+// The size said above, checked where it is said.
+const _: () = assert!(PAWN_CACHE_SIZE * std::mem::size_of::<PawnEval>() == 320 << 10);
+
+impl Default for PawnCache {
+    fn default() -> Self {
+        PawnCache::new()
+    }
+}
+
+impl PawnCache {
+    /// An empty cache (of `PAWN_CACHE_SIZE` entries).
+    pub fn new() -> PawnCache {
+        // An empty entry (no pawns at all, score 0, no passers) is a true entry of the
+        // pawnless structure, so a zeroed table needs no "empty" marker.
+        PawnCache {
+            entries: vec![PawnEval::default(); PAWN_CACHE_SIZE],
+        }
+    }
+
+    /// The slot of the pawns keyed `pawn_key`, for the probe and the prefetch alike.
+    #[inline]
+    fn slot(pawn_key: u64) -> usize {
+        pawn_key as usize & (PAWN_CACHE_SIZE - 1)
+    }
+
+    /// Starts loading the entry of the pawns keyed `pawn_key` (see [`crate::prefetch`]).
+    #[inline]
+    pub fn prefetch(&self, pawn_key: u64) {
+        crate::prefetch::prefetch(&self.entries[Self::slot(pawn_key)]);
+    }
+
+    /// The pawn terms of `pos`, shelters included: from the cache when it holds them
+    /// (a king that moved within the same structure has its shelter computed again).
+    #[inline]
+    pub(super) fn probe(&mut self, pos: &Position) -> PawnEval {
+        let board = pos;
+        let pawns = board.pieces(Piece::Pawn).0;
+        let white = pawns & board.color_combined(Color::White).0;
+        let black = pawns & board.color_combined(Color::Black).0;
+        let slot = &mut self.entries[Self::slot(pos.pawn_key())];
+        if slot.white_pawns != white || slot.black_pawns != black {
+            *slot = pawn_eval(board, &mut NoTrace);
+        }
+        for us in [Color::White, Color::Black] {
+            let (c, king) = (us.to_index(), board.king_square(us).to_index() as u8 + 1);
+            if slot.shelter_king[c] != king {
+                slot.shelter[c] = king_shelter(board, us, &mut NoTrace);
+                slot.shelter_king[c] = king;
+            }
+        }
+        *slot
+    }
+}

@@ -1,0 +1,212 @@
+//! The pieces' own terms: the bishop pair, rooks on open files, mobility (which also
+//! fills the attack maps), and placement (outposts, minors behind pawns, knight and
+//! bishop and rook details, closedness).
+
+use super::trace::{Term, Trace};
+use super::{adjacent_files, bits, distance, king_zone, ranks_ahead, relative_rank, Attacks};
+use crate::position::Position;
+use crate::score::S;
+use crate::types::{
+    get_bishop_moves, get_file, get_knight_moves, get_rook_moves, BitBoard, Color, Piece, Squares,
+    DARK_SQUARES,
+};
+use crate::weights::{
+    index, BISHOP_LONG_DIAGONAL, BISHOP_PAIR, BISHOP_RAMMED_PAWNS, KNIGHT_CLOSED,
+    KNIGHT_KING_DISTANCE, MINOR_BEHIND_PAWN, MOBILITY_BISHOP, MOBILITY_KNIGHT, MOBILITY_QUEEN,
+    MOBILITY_ROOK, OUTPOST, ROOK_CLOSED, ROOK_HALF_OPEN, ROOK_OPEN, ROOK_SEVENTH,
+};
+
+/// Each kind of piece that has a mobility term, with its mobility table and where that
+/// table starts in the flat layout (a constant, so the loop over it unrolls).
+const MOBILE_KINDS: [(Piece, &[S], usize); 4] = [
+    (Piece::Knight, &MOBILITY_KNIGHT, index::MOBILITY_KNIGHT),
+    (Piece::Bishop, &MOBILITY_BISHOP, index::MOBILITY_BISHOP),
+    (Piece::Rook, &MOBILITY_ROOK, index::MOBILITY_ROOK),
+    (Piece::Queen, &MOBILITY_QUEEN, index::MOBILITY_QUEEN),
+];
+
+/// The terms of one side's own pieces but material and squares, from that side's point
+/// of view: the bishop pair, rooks on open files and mobility. Records the pieces'
+/// attacks in `att` for the terms that need both sides' attacks.
+#[inline(always)]
+pub(super) fn pieces<T: Trace>(board: &Position, us: Color, att: &mut Attacks, trace: &mut T) -> S {
+    let them = !us;
+    let occ = board.combined().0;
+    let ours = board.color_combined(us).0;
+    let pawns = board.pieces(Piece::Pawn).0;
+    let our_pawns = pawns & ours;
+
+    let mut total = S::default();
+    let mut add = |term: Term, v: S, trace: &mut T| {
+        total += v;
+        trace.add(us, term, v);
+    };
+
+    // Bishop pair.
+    if (board.pieces(Piece::Bishop).0 & ours).count_ones() >= 2 {
+        add(Term::BishopPair, BISHOP_PAIR, trace);
+        trace.coeff(us, index::BISHOP_PAIR, 1);
+    }
+
+    // Rooks on open and half-open files.
+    let mut rooks = S::default();
+    for s in Squares::from(board.pieces(Piece::Rook) & board.color_combined(us)) {
+        let file = get_file(s.get_file()).0;
+        if file & pawns == 0 {
+            rooks += ROOK_OPEN;
+            trace.coeff(us, index::ROOK_OPEN, 1);
+        } else if file & our_pawns == 0 {
+            rooks += ROOK_HALF_OPEN;
+            trace.coeff(us, index::ROOK_HALF_OPEN, 1);
+        }
+    }
+    add(Term::Rooks, rooks, trace);
+
+    // Mobility over safe squares; every attack is recorded, and the pieces that hit the
+    // squares around their king are counted for its danger.
+    let (u, t) = (us.to_index(), them.to_index());
+    let safe = !ours & !att.by[t][0];
+    let blockers = BitBoard(occ);
+    let their_zone = king_zone(board.king_square(them));
+    let mut mobility = S::default();
+    for (i, &(piece, table, at)) in MOBILE_KINDS.iter().enumerate() {
+        for sq in Squares::from(board.pieces(piece) & board.color_combined(us)) {
+            let a = match piece {
+                Piece::Knight => get_knight_moves(sq).0,
+                Piece::Bishop => get_bishop_moves(sq, blockers).0,
+                Piece::Rook => get_rook_moves(sq, blockers).0,
+                _ => get_bishop_moves(sq, blockers).0 | get_rook_moves(sq, blockers).0,
+            };
+            att.add(u, i + 1, a);
+            let n = (a & safe).count_ones() as usize;
+            mobility += table[n];
+            trace.coeff(us, at + n, 1);
+            let hits = (a & their_zone).count_ones() as i32;
+            if hits > 0 {
+                att.zone_attackers[u][i] += 1;
+                att.zone_hits[u] += hits;
+            }
+        }
+    }
+    add(Term::Mobility, mobility, trace);
+    total
+}
+
+/// The two long diagonals.
+const LONG_DIAGONALS: u64 = 0x8040_2010_0804_0201 | 0x0102_0408_1020_4080;
+/// d4, e4, d5, e5.
+const CENTRE: u64 = 0x0000_0018_1800_0000;
+
+/// How closed the position is, 0 to 8: the pawns of one side blocked head-on by the
+/// other's.
+#[inline(always)]
+pub(super) fn closedness(board: &Position) -> usize {
+    let pawns = board.pieces(Piece::Pawn).0;
+    let white = pawns & board.color_combined(Color::White).0;
+    let black = pawns & board.color_combined(Color::Black).0;
+    ((white << 8) & black).count_ones().min(8) as usize
+}
+
+/// Where our pieces stand, from `us`'s point of view: knights and bishops on outposts
+/// or behind a pawn, knights far from the kings, bishops on an open long diagonal or
+/// hemmed in by their own blocked pawns, rooks on the seventh, and knights and rooks by
+/// how closed the position is.
+#[inline(always)]
+pub(super) fn placement<T: Trace>(
+    board: &Position,
+    us: Color,
+    att: &Attacks,
+    closed: usize,
+    trace: &mut T,
+) -> S {
+    let them = !us;
+    let ours = board.color_combined(us).0;
+    let pawns = board.pieces(Piece::Pawn).0;
+    let our_pawns = pawns & ours;
+    let their_pawns = pawns & !ours;
+    let kings = [
+        board.king_square(us).to_index(),
+        board.king_square(them).to_index(),
+    ];
+    let blocked = if us == Color::White {
+        (our_pawns << 8) & their_pawns
+    } else {
+        (our_pawns >> 8) & their_pawns
+    };
+    let rammed = if us == Color::White {
+        blocked >> 8
+    } else {
+        blocked << 8
+    };
+    let mut total = S::default();
+    let mut add = |at: usize, w: S, n: i32, trace: &mut T| {
+        total += w * n;
+        trace.coeff(us, at, n);
+    };
+    for (k, piece) in [Piece::Knight, Piece::Bishop].into_iter().enumerate() {
+        for sq in Squares(board.pieces(piece).0 & ours) {
+            let s = sq.to_index();
+            let r = relative_rank(us, s);
+            let bit = 1u64 << s;
+            // Out of reach of every enemy pawn, now and after any of their pushes.
+            let safe = adjacent_files(s) & ranks_ahead(us, s) & their_pawns == 0;
+            if (3..=5).contains(&r) && safe && att.by[us.to_index()][0] & bit != 0 {
+                add(index::OUTPOST + k, OUTPOST[k], 1, trace);
+            }
+            let front = if us == Color::White {
+                bit << 8
+            } else {
+                bit >> 8
+            };
+            if pawns & front != 0 {
+                add(index::MINOR_BEHIND_PAWN, MINOR_BEHIND_PAWN, 1, trace);
+            }
+            if piece == Piece::Knight {
+                let d = distance(s, kings[0]).min(distance(s, kings[1])) as usize;
+                add(
+                    index::KNIGHT_KING_DISTANCE + d,
+                    KNIGHT_KING_DISTANCE[d],
+                    1,
+                    trace,
+                );
+                add(
+                    index::KNIGHT_CLOSED + closed,
+                    KNIGHT_CLOSED[closed],
+                    1,
+                    trace,
+                );
+            } else {
+                let seen = (get_bishop_moves(sq, BitBoard(pawns)).0 | bit) & CENTRE;
+                if bit & LONG_DIAGONALS != 0 && seen.count_ones() == 2 {
+                    add(index::BISHOP_LONG_DIAGONAL, BISHOP_LONG_DIAGONAL, 1, trace);
+                }
+                let colour = if bit & DARK_SQUARES != 0 {
+                    DARK_SQUARES
+                } else {
+                    !DARK_SQUARES
+                };
+                let n = (rammed & colour).count_ones() as i32;
+                add(index::BISHOP_RAMMED_PAWNS, BISHOP_RAMMED_PAWNS, n, trace);
+            }
+        }
+    }
+    let seventh = if us == Color::White {
+        0xFFu64 << 48
+    } else {
+        0xFFu64 << 8
+    };
+    let eighth = if us == Color::White {
+        0xFFu64 << 56
+    } else {
+        0xFF
+    };
+    let king_back = (1u64 << kings[1]) & eighth != 0;
+    for s in bits(board.pieces(Piece::Rook).0 & ours) {
+        if (1u64 << s) & seventh != 0 && (king_back || their_pawns & seventh != 0) {
+            add(index::ROOK_SEVENTH, ROOK_SEVENTH, 1, trace);
+        }
+        add(index::ROOK_CLOSED + closed, ROOK_CLOSED[closed], 1, trace);
+    }
+    trace.add(us, Term::Pieces, total);
+    total
+}
