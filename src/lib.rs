@@ -15,6 +15,10 @@
 #![deny(clippy::undocumented_unsafe_blocks)]
 #![warn(missing_docs)]
 
+/// The engine's version as it names itself (`id name`, `--version`): `0.3.0` for a
+/// release, `0.4.0-dev-20261128-1a2b3c4` for a development build from git (build.rs).
+pub const VERSION: &str = env!("TIEFE_VERSION");
+
 pub mod bench;
 pub mod book;
 pub mod engine;

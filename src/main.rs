@@ -12,7 +12,7 @@ use tiefe::{bench, position::Position, uci};
 
 /// Tiefe, a UCI chess engine. Without a command it speaks UCI on stdin/stdout.
 #[derive(Debug, Parser)]
-#[command(name = "tiefe", version)]
+#[command(name = "tiefe", version = tiefe::VERSION)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,

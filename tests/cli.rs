@@ -145,3 +145,40 @@ fn the_library_does_not_use_clap() {
     walk(&src, &mut found);
     assert!(found.is_empty(), "clap in the engine library: {found:?}");
 }
+
+/// `--version` and `id name` name the same build. A release says its version alone; a
+/// development build (`-dev`) built from a git checkout carries the commit's date and
+/// hash, so two development builds never name themselves alike.
+#[test]
+fn version_tells_a_release_from_a_development_build() {
+    let out = tiefe(&["--version"]);
+    assert!(out.status.success());
+    let version = text(&out.stdout);
+    let version = version
+        .trim()
+        .strip_prefix("tiefe ")
+        .expect("`tiefe <version>`");
+    assert!(version.starts_with(env!("CARGO_PKG_VERSION")), "{version}");
+    let uci = text(&common::run_script(b"uci\nquit\n", None).stdout);
+    assert!(
+        uci.lines().any(|l| l == format!("id name Tiefe {version}")),
+        "{uci}"
+    );
+    // The commit the build was made from, as build.rs asks git for it.
+    let commit = Command::new("git")
+        .args(["log", "-1", "--format=%cd-%h", "--date=format:%Y%m%d"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .map(|o| text(&o.stdout).trim().to_string());
+    if let (true, Some(commit)) = (env!("CARGO_PKG_VERSION").ends_with("-dev"), commit) {
+        assert_eq!(version, format!("{}-{commit}", env!("CARGO_PKG_VERSION")));
+    } else if !env!("CARGO_PKG_VERSION").contains('-') {
+        assert_eq!(
+            version,
+            env!("CARGO_PKG_VERSION"),
+            "a release names itself alone"
+        );
+    }
+}

@@ -10,7 +10,7 @@ use tiefe_tools::{book, datagen, tune};
 /// The tools beside the Tiefe chess engine: training data, the evaluation tuner and
 /// opening books.
 #[derive(Debug, Parser)]
-#[command(name = "tiefe-tools", version, arg_required_else_help = true)]
+#[command(name = "tiefe-tools", version = tiefe::VERSION, arg_required_else_help = true)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
