@@ -14,14 +14,19 @@ use std::path::Path;
 
 /// The engine library's top-level modules, bottom up. A module may name only modules
 /// before it in this list (and itself); a new module gets its place here.
+#[rustfmt::skip]
 const ORDER: &[&str] = &[
     // leaves: vocabulary, the score scale and the tapered pair, the weights
-    "types", "prefetch", "score", "wdl", "weights", "psqt", // the board
-    "position", // knowledge
+    "types", "prefetch", "score", "wdl", "weights", "psqt",
+    // the board
+    "position",
+    // knowledge
     "tt", "learn", "eval", "time", "book", "syzygy",
     // the search, and the bench signature that runs it
-    "search", "bench", // the facade
-    "engine", // the protocol
+    "search", "bench",
+    // the facade
+    "engine",
+    // the protocol
     "uci",
 ];
 
