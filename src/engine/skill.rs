@@ -37,6 +37,22 @@ pub struct Skill {
     level: f64,
 }
 
+/// The node budget of the weakest level: a few hundred nodes see one-move tactics
+/// and little else.
+const NODES_AT_LEVEL_0: f64 = 400.0;
+/// How the node budget grows per level: a like factor a level, as depth grows about
+/// with the logarithm of nodes, so that each level adds about the same depth.
+const NODES_GROWTH_PER_LEVEL: f64 = 1.6;
+/// The weakness of level 0, in Stockfish's skill form (120 less 2 a level): a move's
+/// push in [`Skill::pick`] is weakness times its score deficit, plus the candidates'
+/// score spread times a random draw below weakness, over [`PUSH_SCALE`]; the weaker
+/// the level, the further a draw can lift a worse move.
+const WEAKNESS_AT_LEVEL_0: f64 = 120.0;
+/// How much of that weakness each level takes away (81 is left at level 19.5).
+const WEAKNESS_FALL_PER_LEVEL: f64 = 2.0;
+/// The divisor that brings a push back to centipawns.
+const PUSH_SCALE: i64 = 128;
+
 impl Skill {
     /// The strength the options ask for, or `None` for full strength: `UCI_LimitStrength`
     /// with `UCI_Elo` wins over `Skill Level`; level 20 is full strength.
@@ -50,10 +66,11 @@ impl Skill {
         (level < FULL_STRENGTH as f64).then_some(Skill { level })
     }
 
-    /// Nodes the search may spend on one move: 400 at level 0, ×1.6 per level
-    /// (about 44 000 at level 10, 5 million at level 19.5).
+    /// Nodes the search may spend on one move: [`NODES_AT_LEVEL_0`] at level 0, times
+    /// [`NODES_GROWTH_PER_LEVEL`] per level (about 44 000 at level 10, 5 million at
+    /// level 19.5).
     pub fn node_cap(&self) -> u64 {
-        (400.0 * 1.6f64.powf(self.level)) as u64
+        (NODES_AT_LEVEL_0 * NODES_GROWTH_PER_LEVEL.powf(self.level)) as u64
     }
 
     /// Chooses among `lines` (root moves with their scores, best first) with an error
@@ -68,7 +85,7 @@ impl Skill {
         if let Some(m) = mate_in_one(pos) {
             return Some(m);
         }
-        let weakness = (120.0 - 2.0 * self.level).round() as i64;
+        let weakness = (WEAKNESS_AT_LEVEL_0 - WEAKNESS_FALL_PER_LEVEL * self.level).round() as i64;
         let last = rest.last().map(|l| l.1).unwrap_or(top);
         let delta = (top - last).clamp(0, 100) as i64;
         let mut choice = (best, i64::MIN);
@@ -78,7 +95,7 @@ impl Skill {
             }
             let push = (weakness * (top - score) as i64
                 + delta * random(weakness.max(1) as u32) as i64)
-                / 128;
+                / PUSH_SCALE;
             let value = score as i64 + push;
             if value > choice.1 {
                 choice = (m, value);
