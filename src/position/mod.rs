@@ -9,15 +9,15 @@
 //! move against the legal move list. The rest of the engine sees only [`Position`].
 //!
 //! In Chess960 mode the crate's board holds no castling right (it can hold none but
-//! the standard ones); the rights live in a [`Castling`] beside it, and this module
+//! the standard ones); the rights live in a `Castling` beside it, and this module
 //! generates, tests and plays castles itself, written as the king taking its own rook
-//! (see [`castling`]). Standard chess keeps the crate's own castling.
+//! (see `castling.rs`). Standard chess keeps the crate's own castling.
 //!
 //! This file holds the position itself: its state, making and taking back moves, the
 //! keys and sums kept as it goes, and the draw rules. Beside it: reading and writing
-//! FEN ([`fen`]), the castling rights ([`castling`]), move generation and legality
-//! ([`moves`]), checks ([`checks`]), UCI move text and `setup` ([`notation`]), the keys
-//! ([`keys`]), perft ([`perft`]) and the board diagram ([`display`]).
+//! FEN (`fen.rs`), the castling rights (`castling.rs`), move generation and legality
+//! (`moves.rs`), checks (`checks.rs`), UCI move text and `setup` (`notation.rs`), the
+//! keys (`keys.rs`), perft ([`perft`]) and the board diagram (`display.rs`).
 
 #![allow(clippy::disallowed_types, clippy::disallowed_methods)]
 

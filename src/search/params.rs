@@ -7,7 +7,7 @@
 //! them as `self.params.x`. In a normal build that is a zero-sized handle on
 //! `Params::DEFAULT`, so every read is a compile-time constant and the search is as fast
 //! as with plain `const`s; built with the `spsa` feature it is a `Params` value that
-//! can change at run time ([`descriptors`], [`spsa_lines`], `Pool::set_param`), for
+//! can change at run time (`descriptors`, `spsa_lines`, `Pool::set_param`), for
 //! SPSA tuning through UCI options.
 //!
 //! The constants below the list are scales and sizes rather than tuning knobs.
@@ -189,7 +189,7 @@ search_params! {
 const LMR_UNIT: f64 = 100.0;
 
 impl Params {
-    /// Late move reductions by [noisy][depth][move number], from the LMR formula.
+    /// Late move reductions by `[noisy][depth][move number]`, from the LMR formula.
     pub fn lmr_table(&self) -> Box<[[[i32; 64]; 64]; 2]> {
         let (base, div) = (
             self.lmr_base as f64 / LMR_UNIT,

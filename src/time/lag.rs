@@ -43,8 +43,8 @@ struct TimedGo {
 /// `go` and `bestmove`: the pipe's and the GUI's delay, which a loaded machine or a
 /// remote link can make far larger than any fixed `Move Overhead`. From two timed `go`
 /// commands for the same side two plies apart, charged = time before + increment − time
-/// after; the lag is charged minus the engine's own time, at most [`LAG_MAX_MS`]. The
-/// estimate is the median of the last [`LAG_WINDOW`] lags of this game, so that one
+/// after; the lag is charged minus the engine's own time, at most 100 ms (`LAG_MAX_MS`). The
+/// estimate is the median of the last seven lags (`LAG_WINDOW`) of this game, so that one
 /// scheduling spike does not shorten the moves after it; it is added to `Move
 /// Overhead`, and forgotten at a new game.
 #[derive(Debug, Default)]
