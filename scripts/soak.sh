@@ -8,7 +8,8 @@
 #   TC           time control as the runner takes it (default 1+0.01; 40/2 for moves to
 #                go; for a fixed time per move set ST instead, in seconds, e.g. ST=0.1)
 #   ST           fixed time per move (seconds); replaces TC. Tiefe then keeps back
-#                MOVE_OVERHEAD ms of each move (default 50; see below)
+#                MOVE_OVERHEAD ms of each move (default 50, see below; lower it for an
+#                ST under 0.1, which 50 ms would leave little of)
 #   OPPONENT     command of the other engine (default: TIEFE itself)
 #   PONDER=1     both engines ponder (cutechess-cli only: fastchess has no pondering)
 #   HASH         MB per engine (default 16); CONCURRENCY (default 2)
