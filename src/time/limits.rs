@@ -13,8 +13,8 @@ pub struct Limits {
     /// `go nodes`: stop once this many nodes are searched, counted over all threads.
     /// `None`: no node limit.
     pub nodes: Option<u64>,
-    /// `go movetime`: think exactly this long (ms), less `Move Overhead` and a small
-    /// reserve; overrides the clocks.
+    /// `go movetime`: think this long (ms), less `Move Overhead` (as Stockfish does);
+    /// overrides the clocks.
     pub movetime: Option<i64>,
     /// `go mate N`: look for a mate in N moves (at least 1); the search stops once it
     /// finds one that short and goes no deeper than 2N − 1 plies.
@@ -65,17 +65,6 @@ const MAX_SHARES_PER_MOVE: i64 = 3;
 const MAX_CLOCK_FRACTION: i64 = 3;
 /// The least deadline given, in milliseconds: even an empty clock must find a move.
 const MIN_DEADLINE_MS: i64 = 1;
-/// Kept back from `go movetime` on top of `Move Overhead`: a third of it, at most
-/// [`MOVETIME_RESERVE_MS`]. A fixed time per move is an exact limit that runners
-/// enforce to the millisecond (fastchess has no margin by default), unlike a clock's,
-/// whose hard deadline is far from the flag. In 300 games at st=0.1 on a busy two-core
-/// machine, 5 of about 39000 moves came 11 to 21 ms past the engine's deadline with no
-/// reserve, and one still came 33 ms past it with a 20 ms reserve (scheduling, not
-/// search: the search polls the clock about once a millisecond). A third of 100 ms
-/// covers that tail; a long movetime loses at most 50 ms.
-const MOVETIME_RESERVE_SHARE: i64 = 3;
-/// The most [`MOVETIME_RESERVE_SHARE`] keeps back, in milliseconds.
-const MOVETIME_RESERVE_MS: i64 = 50;
 
 impl Limits {
     /// The clock of `side`, as the GUI gave it.
@@ -106,11 +95,14 @@ impl Limits {
 
     /// Computes deadlines for the side `us`, keeping `overhead` ms in hand for the GUI
     /// and the pipe. The hard deadline never exceeds the remaining clock minus overhead.
+    /// A `go movetime` is searched for all of it but the overhead, both deadlines alike:
+    /// the user asked for that much thought (analysis, a fixed-time test), and a runner
+    /// that enforces the limit to the millisecond is served by a larger `Move Overhead`,
+    /// as Stockfish's users are (`scripts/soak.sh` sets one for its `ST` games).
     pub fn deadlines(&self, us: Color, overhead: u64) -> Deadlines {
         let overhead = overhead as i64;
         if let Some(mt) = self.movetime {
-            let reserve = (mt / MOVETIME_RESERVE_SHARE).min(MOVETIME_RESERVE_MS);
-            let t = (mt - overhead - reserve).max(MIN_DEADLINE_MS) as u64;
+            let t = (mt - overhead).max(MIN_DEADLINE_MS) as u64;
             return Deadlines {
                 soft: Some(t),
                 hard: Some(t),
@@ -150,25 +142,51 @@ mod tests {
     use super::*;
 
     #[test]
-    fn movetime_keeps_overhead() {
+    fn movetime_keeps_back_only_the_overhead() {
         let l = Limits {
             movetime: Some(1000),
             ..Limits::default()
         };
         let d = l.deadlines(Color::White, 10);
-        assert_eq!(d.hard, Some(940));
-        assert_eq!(d.soft, Some(940));
-        // A short movetime keeps back a third for the reserve.
-        let l = Limits {
-            movetime: Some(40),
-            ..Limits::default()
-        };
-        assert_eq!(l.deadlines(Color::White, 10).hard, Some(17));
+        assert_eq!((d.soft, d.hard), (Some(990), Some(990)));
+        // Only the overhead is kept back, whatever the movetime (there was a reserve of
+        // a third on top, which gave 57 ms of `go movetime 100`).
+        for (movetime, overhead, want) in [
+            (100, 10, 90),
+            (40, 10, 30),
+            (500, 10, 490),
+            (100, 0, 100),
+            (11, 10, 1),
+            (1, 0, 1),
+        ] {
+            let l = Limits {
+                movetime: Some(movetime),
+                ..Limits::default()
+            };
+            let d = l.deadlines(Color::Black, overhead);
+            assert_eq!((d.soft, d.hard), (Some(want), Some(want)), "{movetime}");
+        }
+        // Tiny, zero, negative, or all overhead: still at least 1 ms to find a move.
+        for (movetime, overhead) in [(10, 10), (5, 10), (0, 10), (-20, 10), (100, 5000)] {
+            let l = Limits {
+                movetime: Some(movetime),
+                ..Limits::default()
+            };
+            let d = l.deadlines(Color::White, overhead);
+            assert_eq!(
+                (d.soft, d.hard),
+                (Some(1), Some(1)),
+                "{movetime} {overhead}"
+            );
+        }
+        // A movetime overrides the clocks.
         let l = Limits {
             movetime: Some(100),
+            wtime: Some(60_000),
+            btime: Some(60_000),
             ..Limits::default()
         };
-        assert_eq!(l.deadlines(Color::White, 10).hard, Some(57));
+        assert_eq!(l.deadlines(Color::White, 10).hard, Some(90));
     }
 
     #[test]

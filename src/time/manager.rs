@@ -227,7 +227,8 @@ mod tests {
     /// the time manager became one type (unchanged then), again when its scaling was
     /// rebalanced (the clock bundle in docs/strength.md), and when the increment's share
     /// became the least a scaled soft limit keeps (only the flagged clock with an
-    /// increment changed: 1 ms where the scaling gave 0).
+    /// increment changed: 1 ms where the scaling gave 0), and when `go movetime` stopped
+    /// keeping back a reserve beyond the overhead (only the movetime rows changed).
     type Pinned = Option<(u64, u64, [u64; 10])>;
     #[rustfmt::skip]
     const PINNED: &[(Go, Pinned)] = &[
@@ -256,11 +257,11 @@ mod tests {
             Some((66633, 66633,
                 [66633, 66633, 66633, 66633, 66633, 66633, 66633, 35981, 66633, 66633]))),
         ((W, None, None, None, None, None, Some(1_000), 10),
-            Some((940, 940, [940, 940, 940, 940, 940, 940, 940, 940, 940, 940]))),
+            Some((990, 990, [990, 990, 990, 990, 990, 990, 990, 990, 990, 990]))),
         ((B, None, None, None, None, None, Some(40), 10),
-            Some((17, 17, [17, 17, 17, 17, 17, 17, 17, 17, 17, 17]))),
+            Some((30, 30, [30, 30, 30, 30, 30, 30, 30, 30, 30, 30]))),
         ((W, Some(5_000), Some(5_000), None, None, None, Some(2_000), 10),
-            Some((1940, 1940, [1940, 1940, 1940, 1940, 1940, 1940, 1940, 1940, 1940, 1940]))),
+            Some((1990, 1990, [1990, 1990, 1990, 1990, 1990, 1990, 1990, 1990, 1990, 1990]))),
         ((W, None, Some(60_000), None, Some(1_000), None, None, 10),
             Some((1, 1, [1, 1, 1, 0, 1, 0, 1, 0, 1, 1]))),
         ((B, None, None, Some(1_000), Some(1_000), None, None, 10),
