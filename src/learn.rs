@@ -30,12 +30,23 @@
 //! shallowest, go first), and are atomic: a temporary file is written, synced and renamed
 //! over the old one, so a kill at any moment leaves the old file or the new, never a mix.
 //! A temporary file left by such a kill is removed by a later save once it is old.
+//!
+//! Sharing the file: a save's read, merge and rename hold an exclusive lock on
+//! `<file>.lock` (see the `disk` submodule for why a file of its own), so that of two
+//! engines saving at once the later reads what the earlier wrote and neither loses the
+//! other's positions. A save waits at most [`LOCK_WAIT`] for the lock, on its own thread:
+//! the search and `bestmove` never wait for it. A save that cannot have the lock in time
+//! is reported and its positions stay in memory, written by the next save (at the latest
+//! when the game in progress ends, at `ucinewgame` or `quit`).
+
+mod disk;
 
 use std::collections::{HashMap, HashSet};
 use std::fs;
-use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use crate::position::Position;
 use crate::score::is_mate;
@@ -58,6 +69,11 @@ pub const DEEP_DEPTH: u32 = 16;
 /// Fewest searches a game needs before its result is learnt: too short a "game" is more
 /// likely a GUI that sends each position on its own than a game.
 pub const MIN_GAME_SEARCHES: usize = 4;
+/// Longest a save waits for the file's lock. A save holds it for a read, a write, a
+/// sync and a rename (milliseconds), so this covers many engines saving at once; only
+/// a holder that hangs (a stuck network drive) keeps it longer, and then the save is
+/// reported and kept for the next one rather than waiting on.
+pub const LOCK_WAIT: Duration = Duration::from_secs(5);
 
 const HEADER_BYTES: usize = 8 + 4 + 8 + 4 + 4;
 const ENTRY_BYTES: usize = 16;
@@ -215,63 +231,10 @@ pub fn load(path: &Path) -> Result<Option<Store>, LoadError> {
 
 /// Writes `store` to `path` atomically: a temporary file beside it (named after this
 /// process, so that two engines sharing a file never write the same one) is written,
-/// synced and renamed over `path`.
+/// synced and renamed over `path`. Takes no lock: [`Snapshot::write`] is the save that
+/// merges under one.
 pub fn save(path: &Path, store: &Store) -> std::io::Result<()> {
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(format!(".tmp{}", std::process::id()));
-    let tmp = PathBuf::from(tmp);
-    let result = (|| {
-        let mut f = fs::File::create(&tmp)?;
-        f.write_all(&encode(store))?;
-        f.sync_all()?;
-        fs::rename(&tmp, path)
-    })();
-    if result.is_err() {
-        let _ = fs::remove_file(&tmp);
-    } else {
-        remove_stale_temps(path);
-    }
-    result
-}
-
-/// A temporary file older than this was left by a process killed while saving: a live
-/// save writes and renames its own within milliseconds.
-const STALE_TEMP: std::time::Duration = std::time::Duration::from_secs(600);
-
-/// Removes the temporary files of earlier saves of `path` (`<name>.tmp<pid>`) that a
-/// killed process left behind, once they are older than [`STALE_TEMP`], so that a
-/// learning file shared by many short-lived engines does not gather them. Errors are
-/// ignored: this is tidying, never a reason to fail a save.
-fn remove_stale_temps(path: &Path) {
-    let Some(name) = path.file_name().and_then(|n| n.to_str()) else {
-        return;
-    };
-    let prefix = format!("{name}.tmp");
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    let Ok(listing) = fs::read_dir(dir) else {
-        return;
-    };
-    for item in listing.flatten() {
-        let file = item.file_name();
-        let Some(pid) = file.to_str().and_then(|f| f.strip_prefix(&prefix)) else {
-            continue;
-        };
-        if pid.is_empty() || !pid.bytes().all(|b| b.is_ascii_digit()) {
-            continue;
-        }
-        let old = item
-            .metadata()
-            .and_then(|m| m.modified())
-            .ok()
-            .and_then(|t| t.elapsed().ok())
-            .is_some_and(|age| age > STALE_TEMP);
-        if old {
-            let _ = fs::remove_file(item.path());
-        }
-    }
+    disk::replace(path, &encode(store))
 }
 
 /// One finished search of the current game.
@@ -298,9 +261,27 @@ pub struct Learning {
     /// Positions of the current game so far, oldest first.
     game_keys: Vec<u64>,
     searched: Vec<Searched>,
+    /// Changes made to the entries so far: the number of the snapshot taken now. Two
+    /// snapshots of one number hold the same; one of a higher number holds all that
+    /// one of a lower number held, with newer scores.
+    version: u64,
+    /// Shared with the snapshots, written on other threads.
+    saves: Arc<Saves>,
+    /// Longest a save waits for the file's lock: [`LOCK_WAIT`] (shorter in tests).
+    lock_wait: Duration,
+}
+
+/// What the saves of one [`Learning`] share with its snapshots, on whatever threads
+/// they are written.
+#[derive(Debug, Default)]
+struct Saves {
     /// Held while the file is read, merged and written, so that two saves of this
-    /// process (a snapshot written by a search thread, a game's save) never interleave.
-    writing: Arc<Mutex<()>>,
+    /// process (a snapshot written by a search thread, a game's save) never interleave;
+    /// the file's lock keeps other processes out.
+    writing: Mutex<()>,
+    /// Number of the newest snapshot written (see `Learning::version`): its write
+    /// covers every snapshot of a number up to it.
+    written: AtomicU64,
 }
 
 /// A score as learning keeps it: mates and tablebase wins become ±[`RESULT_CP`].
@@ -339,7 +320,9 @@ impl Learning {
             writable,
             game_keys: Vec::new(),
             searched: Vec::new(),
-            writing: Arc::default(),
+            version: 0,
+            saves: Arc::default(),
+            lock_wait: LOCK_WAIT,
         };
         (learning, warnings)
     }
@@ -418,7 +401,9 @@ impl Learning {
 
     /// Ends the current game: learns from it if it was decided, and returns the save
     /// that calls for, to be written without holding the learning state (see
-    /// [`Snapshot::write`]), or why it cannot be.
+    /// [`Snapshot::write`]), or why it cannot be. A game that teaches nothing still
+    /// calls for a save when the last one has not been written (it failed, or is still
+    /// under way), so that what it held reaches the file before the engine ends.
     pub fn finish_game(&mut self) -> Result<Option<Snapshot>, String> {
         let searched = std::mem::take(&mut self.searched);
         let in_game: HashSet<u64> = std::mem::take(&mut self.game_keys).into_iter().collect();
@@ -428,12 +413,9 @@ impl Learning {
             .filter(|s| in_game.contains(&s.key))
             .collect();
         let last = match played.last() {
-            Some(l) if played.len() >= MIN_GAME_SEARCHES => *l,
-            _ => return Ok(None),
+            Some(l) if played.len() >= MIN_GAME_SEARCHES && l.score.abs() >= DECISIVE_CP => *l,
+            _ => return self.retry(),
         };
-        if last.score.abs() < DECISIVE_CP {
-            return Ok(None);
-        }
         let result = last.score.signum();
         self.games = self.games.saturating_add(1);
         let mut value = result * RESULT_CP;
@@ -452,6 +434,16 @@ impl Learning {
         self.snapshot()
     }
 
+    /// A save again if the entries as they are now have not been written. If an earlier
+    /// snapshot of them is still being written, only one of the two writes.
+    fn retry(&self) -> Result<Option<Snapshot>, String> {
+        if self.saves.written.load(Ordering::Acquire) < self.version {
+            self.snapshot()
+        } else {
+            Ok(None)
+        }
+    }
+
     fn put(&mut self, key: u64, score: i32, depth: u32, result: i32) {
         let e = Entry {
             key,
@@ -462,6 +454,7 @@ impl Learning {
         };
         self.entries.insert(key, e);
         self.dirty.insert(key);
+        self.version += 1;
     }
 
     /// Merges the entries changed here into the file's, bounds the size and writes it
@@ -471,7 +464,9 @@ impl Learning {
         let Some(snapshot) = self.snapshot()? else {
             return Ok(());
         };
-        let store = snapshot.write()?;
+        let Some(store) = snapshot.write()? else {
+            return Ok(());
+        };
         self.games = store.games;
         self.entries = store.entries.into_iter().map(|e| (e.key, e)).collect();
         self.dirty.clear();
@@ -480,7 +475,7 @@ impl Learning {
 
     /// What a save writes, taken now: `None` if nothing changed since the last one.
     /// The entries stay marked as changed until a [`Learning::save`], so that a
-    /// snapshot's failed write loses nothing.
+    /// snapshot's failed write loses nothing: the next snapshot holds them too.
     pub fn snapshot(&self) -> Result<Option<Snapshot>, String> {
         if !self.writable {
             return Err(format!(
@@ -496,7 +491,9 @@ impl Learning {
             games: self.games,
             entries: self.entries.clone(),
             dirty: self.dirty.clone(),
-            writing: Arc::clone(&self.writing),
+            number: self.version,
+            saves: Arc::clone(&self.saves),
+            lock_wait: self.lock_wait,
         }))
     }
 }
@@ -509,17 +506,34 @@ pub struct Snapshot {
     entries: HashMap<u64, Entry>,
     /// Keys changed here since the last full save: they win over the file's.
     dirty: HashSet<u64>,
-    writing: Arc<Mutex<()>>,
+    /// The learning's version when it was taken (see `Learning::version`).
+    number: u64,
+    saves: Arc<Saves>,
+    lock_wait: Duration,
 }
 
 impl Snapshot {
     /// Merges the snapshot into what the file holds now (another process may have
-    /// added to it), bounds the size and writes it atomically. Returns what was written.
-    pub fn write(mut self) -> Result<Store, String> {
-        let _writing = self.writing.lock().unwrap_or_else(|e| e.into_inner());
-        if let Ok(Some(disk)) = load(&self.path) {
-            self.games = self.games.max(disk.games);
-            for e in disk.entries {
+    /// added to it), bounds the size and writes it atomically, all under the file's
+    /// lock (waiting for it at most [`LOCK_WAIT`]). Returns what was written, or `None`
+    /// when a snapshot of the same learning as new or newer was written first (it held
+    /// all this one holds, and maybe newer scores that this one must not write over). When the lock
+    /// cannot be had, nothing is lost: the entries stay changed in the [`Learning`] and
+    /// its next snapshot writes them.
+    pub fn write(mut self) -> Result<Option<Store>, String> {
+        let _writing = self.saves.writing.lock().unwrap_or_else(|e| e.into_inner());
+        if self.saves.written.load(Ordering::Acquire) >= self.number {
+            return Ok(None);
+        }
+        let _lock = disk::lock(&self.path, self.lock_wait).map_err(|e| {
+            format!(
+                "{}: not saved: {e}; its positions are kept for the next save",
+                self.path.display()
+            )
+        })?;
+        if let Ok(Some(on_disk)) = load(&self.path) {
+            self.games = self.games.max(on_disk.games);
+            for e in on_disk.entries {
                 if !self.dirty.contains(&e.key) {
                     self.entries.insert(e.key, e);
                 }
@@ -534,7 +548,8 @@ impl Snapshot {
         };
         save(&self.path, &store)
             .map_err(|e| format!("{}: cannot save: {e}", self.path.display()))?;
-        Ok(store)
+        self.saves.written.fetch_max(self.number, Ordering::AcqRel);
+        Ok(Some(store))
     }
 }
 
@@ -616,34 +631,29 @@ mod tests {
     }
 
     #[test]
-    fn stale_temp_files_are_removed_on_save() {
-        let dir = std::env::temp_dir().join(format!("tiefe-learn-stale-{}", std::process::id()));
+    fn a_save_that_cannot_lock_is_kept_for_the_next() {
+        let dir = std::env::temp_dir().join(format!("tiefe-learn-lock-{}", std::process::id()));
         let _ = fs::remove_dir_all(&dir);
         fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("t.lrn");
-        let stale = dir.join("t.lrn.tmp4242");
-        let fresh = dir.join("t.lrn.tmp4343");
-        let other = dir.join("t.lrn.tmpnotapid");
-        for f in [&stale, &fresh, &other] {
-            fs::write(f, b"partial").unwrap();
-        }
-        let long_ago = std::time::SystemTime::now() - 2 * STALE_TEMP;
-        for f in [&stale, &other] {
-            fs::File::options()
-                .write(true)
-                .open(f)
-                .unwrap()
-                .set_modified(long_ago)
-                .unwrap();
-        }
-        save(&path, &sample(3)).unwrap();
-        assert!(!stale.exists(), "a killed save's old temp file stays");
-        assert!(
-            fresh.exists(),
-            "a temp file that may be another save's in progress went"
-        );
-        assert!(other.exists(), "a file that is not a temp file went");
-        assert!(path.exists());
+        let path = dir.join("locked.lrn");
+        let (mut l, _) = Learning::open(&path);
+        l.lock_wait = Duration::from_millis(20);
+        // Another saver holds the lock throughout.
+        let held = disk::lock(&path, Duration::ZERO).unwrap();
+        let pos = Position::startpos();
+        let save = l.on_search(&pos, None, DEEP_DEPTH, 500, false).unwrap();
+        let why = save.expect("a deep decisive result is saved").write();
+        assert!(why.unwrap_err().contains("kept for the next save"));
+        assert!(!path.exists());
+        // The game in progress teaches nothing, yet its end writes what was kept.
+        drop(held);
+        let retry = l
+            .finish_game()
+            .unwrap()
+            .expect("the failed save tried again");
+        assert!(retry.write().unwrap().is_some());
+        assert_eq!(load(&path).unwrap().unwrap().entries.len(), 1);
+        assert!(matches!(l.finish_game(), Ok(None)), "nothing left to save");
         let _ = fs::remove_dir_all(&dir);
     }
 

@@ -297,3 +297,227 @@ fn a_save_does_not_delay_the_next_move() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Positions of the engine's own key that a learning save must keep.
+type Keys = Vec<(u64, i8)>;
+
+/// The entries of `keys` that the file lacks (or holds with another result), or why it
+/// cannot be read.
+fn missing(file: &Path, keys: &[(u64, i8)]) -> Result<Vec<u64>, String> {
+    let store = learn::load(file)
+        .map_err(|e| e.to_string())?
+        .ok_or("no file")?;
+    let held: std::collections::HashMap<u64, i8> =
+        store.entries.iter().map(|e| (e.key, e.result)).collect();
+    Ok(keys
+        .iter()
+        .filter(|(k, r)| held.get(k) != Some(r))
+        .map(|(k, _)| *k)
+        .collect())
+}
+
+/// Many savers, each with its own [`learn::Learning`] on one file (as engines in other
+/// processes would have), save a deep decisive result each at the same moment, round
+/// after round: after every round the file holds every result saved so far. Without the
+/// file's lock, the later of two overlapping saves threw away what the earlier merged.
+#[test]
+fn concurrent_saves_through_the_library_lose_nothing() {
+    const SAVERS: usize = 6;
+    const ROUNDS: usize = 30;
+    let dir = scratch("concurrent");
+    let file = dir.join("shared.lrn");
+    let mut positions = common::random_positions(SAVERS * ROUNDS * 2, 53);
+    positions.sort_by_key(Position::key);
+    positions.dedup_by_key(|p| p.key());
+    assert!(positions.len() >= SAVERS * ROUNDS);
+    let start = std::sync::Barrier::new(SAVERS);
+    let written = std::sync::Barrier::new(SAVERS);
+    // What went wrong, per saver: a saver that fails goes on, so that none is left
+    // waiting at a barrier.
+    let problems: Vec<Vec<String>> = std::thread::scope(|s| {
+        let savers: Vec<_> = (0..SAVERS)
+            .map(|t| {
+                let (file, positions) = (&file, &positions);
+                let (start, written) = (&start, &written);
+                s.spawn(move || {
+                    let (mut l, warnings) = learn::Learning::open(file);
+                    assert!(warnings.is_empty(), "{warnings:?}");
+                    let mut problems = Vec::new();
+                    for round in 0..ROUNDS {
+                        let pos = &positions[round * SAVERS + t];
+                        let save = l.on_search(pos, None, learn::DEEP_DEPTH, 500, false);
+                        let save = save.unwrap().expect("a deep decisive result is saved");
+                        start.wait();
+                        if let Err(e) = save.write() {
+                            problems.push(format!("round {round}: {e}"));
+                        }
+                        written.wait();
+                        // One saver looks; none writes again before it has.
+                        if t == 0 {
+                            let so_far: Keys = positions[..(round + 1) * SAVERS]
+                                .iter()
+                                .map(|p| (p.key(), 1))
+                                .collect();
+                            match missing(file, &so_far) {
+                                Ok(lost) if lost.is_empty() => {}
+                                Ok(lost) => problems.push(format!(
+                                    "round {round}: {} of {} missing",
+                                    lost.len(),
+                                    so_far.len()
+                                )),
+                                Err(e) => problems.push(format!("round {round}: {e}")),
+                            }
+                        }
+                    }
+                    problems
+                })
+            })
+            .collect();
+        savers.into_iter().map(|t| t.join().unwrap()).collect()
+    });
+    let problems: Vec<String> = problems.concat();
+    assert!(problems.is_empty(), "{problems:#?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// King and queen against a lone king, the black king in the centre: a different
+/// start for each game, and a win at any depth that takes more than four moves.
+fn queen_wins(count: usize) -> Vec<String> {
+    let mut out = Vec::new();
+    for bk in (0..64usize).filter(|s| (2..6).contains(&(s % 8)) && (2..6).contains(&(s / 8))) {
+        for wk in (0..64usize).step_by(5) {
+            if (bk % 8).abs_diff(wk % 8) <= 1 && (bk / 8).abs_diff(wk / 8) <= 1 {
+                continue;
+            }
+            for wq in (0..64).step_by(7) {
+                let mut board = [[' '; 8]; 8];
+                board[bk / 8][bk % 8] = 'k';
+                board[wk / 8][wk % 8] = 'K';
+                if board[wq / 8][wq % 8] != ' ' {
+                    continue;
+                }
+                board[wq / 8][wq % 8] = 'Q';
+                let rows: Vec<String> = (0..8)
+                    .rev()
+                    .map(|r| {
+                        let mut row = String::new();
+                        let mut empty = 0;
+                        for c in board[r] {
+                            if c == ' ' {
+                                empty += 1;
+                                continue;
+                            }
+                            if empty > 0 {
+                                row.push_str(&empty.to_string());
+                                empty = 0;
+                            }
+                            row.push(c);
+                        }
+                        if empty > 0 {
+                            row.push_str(&empty.to_string());
+                        }
+                        row
+                    })
+                    .collect();
+                let fen = format!("{} w - - 0 1", rows.join("/"));
+                if Position::from_fen(&fen).is_ok_and(|p| p.legal_moves().len() > 5) {
+                    out.push(fen);
+                }
+                if out.len() == count {
+                    return out;
+                }
+            }
+        }
+    }
+    panic!("only {} starts", out.len());
+}
+
+/// Black's reply in a game from [`queen_wins`]: the king's move to the square nearest
+/// the centre, so that no game is mated before it has taught something.
+fn central_reply(pos: &Position) -> Option<String> {
+    let off = |c: u8, base: u8| (2 * (c - base) as i32 - 7).abs();
+    pos.legal_moves()
+        .into_iter()
+        .map(|m| m.to_string())
+        .min_by_key(|m| {
+            let b = m.as_bytes();
+            (off(b[2], b'a') + off(b[3], b'1'), m.clone())
+        })
+}
+
+/// One decided game of `e` from `start`: [`learn::MIN_GAME_SEARCHES`] searches of
+/// White's, each seeing the win. Returns what the game's save must write: each searched
+/// position as won, each position after White's move as lost (for Black to move); or
+/// `None` if the game ended sooner (mate, or a stalemate the shallow search missed).
+fn won_game(e: &mut Engine, start: &str) -> Option<Keys> {
+    let mut keys = Vec::new();
+    let mut moves: Vec<String> = Vec::new();
+    let mut pos = Position::from_fen(start).unwrap();
+    for _ in 0..learn::MIN_GAME_SEARCHES {
+        let (line, info) = e.think(start, &moves, "depth 1");
+        let score = last_score(&info).expect("a score");
+        assert!(
+            score.0 == "mate" || score.1 >= learn::DECISIVE_CP,
+            "{start}: {score:?}"
+        );
+        keys.push((pos.key(), 1));
+        let best = best_of(&line).expect("a move");
+        pos.play_uci(&best).unwrap();
+        keys.push((pos.key(), -1));
+        let reply = central_reply(&pos)?;
+        pos.play_uci(&reply).unwrap();
+        moves.extend([best, reply]);
+    }
+    Some(keys)
+}
+
+/// Several engines share one `LearningFile`. Each round each plays a decided game of its
+/// own, then all are told `quit` at once, so that their saves (the game's end) overlap;
+/// after every round the file loads cleanly and holds every position every engine
+/// learnt so far, with its result. Without the file's lock, the later of two overlapping
+/// saves threw away what the earlier one had merged.
+#[test]
+fn engines_sharing_a_file_lose_no_save() {
+    const ENGINES: usize = 4;
+    const ROUNDS: usize = 30;
+    let dir = scratch("shared");
+    let file = dir.join("shared.lrn");
+    let mut starts = queen_wins(3 * ENGINES * ROUNDS).into_iter();
+    let mut expected: Keys = Vec::new();
+    let mut lost_rounds = Vec::new();
+    for round in 0..ROUNDS {
+        let mut engines: Vec<Engine> = (0..ENGINES).map(|_| Engine::start()).collect();
+        for e in &mut engines {
+            e.send(&format!(
+                "setoption name LearningFile value {}",
+                file.display()
+            ));
+            e.send("setoption name Learning value true");
+        }
+        for e in &mut engines {
+            e.sync();
+            let game = starts.by_ref().find_map(|start| won_game(e, &start));
+            expected.extend(game.expect("enough starts"));
+        }
+        for e in &mut engines {
+            e.send("quit");
+        }
+        for e in &mut engines {
+            assert!(e.wait_exit(Duration::from_secs(30)).is_some(), "quit hangs");
+            let said = e.drain(Duration::from_secs(5));
+            let warned: Vec<&String> = said.iter().filter(|l| l.contains("Learning:")).collect();
+            assert!(warned.is_empty(), "{warned:?}");
+        }
+        let lost = missing(&file, &expected).unwrap_or_else(|e| panic!("round {round}: {e}"));
+        if !lost.is_empty() {
+            lost_rounds.push((round, lost.len()));
+            // Count each loss once: later rounds check only what they add.
+            expected.retain(|k| !lost.contains(&k.0));
+        }
+    }
+    assert!(
+        lost_rounds.is_empty(),
+        "(round, positions lost) of {ROUNDS} rounds: {lost_rounds:?}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
