@@ -7,45 +7,13 @@ mod common;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use common::{best_of, last_score, score_of, Engine};
+use common::{assert_legal_best, assert_pvs_legal, best_of, last_score, score_of, Engine, LONG};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
-use tiefe::position::{setup, Position, START_FEN};
+use tiefe::position::{Position, START_FEN};
 
-const LONG: Duration = Duration::from_secs(30);
 /// The reply bound the issue sets for `isready` and `stop`.
 const FAST: Duration = Duration::from_millis(50);
-
-/// Every `info ... pv` line's moves are legal from `fen` + `moves`.
-fn assert_pvs_legal(lines: &[String], fen: &str, moves: &[&str]) {
-    let (root, _) = setup(fen, moves).unwrap();
-    for l in lines
-        .iter()
-        .filter(|l| l.starts_with("info") && l.contains(" pv "))
-    {
-        let pv = l.split(" pv ").nth(1).unwrap();
-        let mut p = root.clone();
-        for m in pv.split_whitespace() {
-            p.play_uci(m)
-                .unwrap_or_else(|e| panic!("{e} in pv of '{l}' from {fen}"));
-        }
-    }
-}
-
-fn assert_legal_best(line: &str, fen: &str, moves: &[&str]) -> String {
-    let (root, _) = setup(fen, moves).unwrap();
-    let best = best_of(line).unwrap_or_else(|| panic!("no move in '{line}'"));
-    root.parse_move(&best)
-        .unwrap_or_else(|e| panic!("{e}: '{line}' from {fen}"));
-    // A ponder move, if any, must be legal after the best move.
-    let t: Vec<&str> = line.split_whitespace().collect();
-    if let Some(i) = t.iter().position(|x| *x == "ponder") {
-        let mut after = root.clone();
-        after.play_uci(&best).unwrap();
-        after.parse_move(t[i + 1]).unwrap();
-    }
-    best
-}
 
 #[test]
 fn handshake_lists_options_then_uciok() {

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
-use tiefe::position::Position;
+use tiefe::position::{setup, Position};
 
 /// A running engine process with its stdout read line by line on a thread.
 pub struct Engine {
@@ -281,4 +281,40 @@ pub fn random_positions(count: usize, seed: u64) -> Vec<Position> {
         }
     }
     out
+}
+
+/// The generous bound on a search the tests wait for (a loaded machine is slow).
+pub const LONG: Duration = Duration::from_secs(30);
+
+/// Every `info ... pv` line's moves are legal from `fen` + `moves`.
+pub fn assert_pvs_legal(lines: &[String], fen: &str, moves: &[&str]) {
+    let (root, _) = setup(fen, moves).unwrap();
+    for l in lines
+        .iter()
+        .filter(|l| l.starts_with("info") && l.contains(" pv "))
+    {
+        let pv = l.split(" pv ").nth(1).unwrap();
+        let mut p = root.clone();
+        for m in pv.split_whitespace() {
+            p.play_uci(m)
+                .unwrap_or_else(|e| panic!("{e} in pv of '{l}' from {fen}"));
+        }
+    }
+}
+
+/// The move of a `bestmove` line, checked legal from `fen` + `moves` (and its ponder
+/// move after it).
+pub fn assert_legal_best(line: &str, fen: &str, moves: &[&str]) -> String {
+    let (root, _) = setup(fen, moves).unwrap();
+    let best = best_of(line).unwrap_or_else(|| panic!("no move in '{line}'"));
+    root.parse_move(&best)
+        .unwrap_or_else(|e| panic!("{e}: '{line}' from {fen}"));
+    // A ponder move, if any, must be legal after the best move.
+    let t: Vec<&str> = line.split_whitespace().collect();
+    if let Some(i) = t.iter().position(|x| *x == "ponder") {
+        let mut after = root.clone();
+        after.play_uci(&best).unwrap();
+        after.parse_move(t[i + 1]).unwrap();
+    }
+    best
 }
