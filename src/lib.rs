@@ -19,6 +19,16 @@
 /// release, `0.4.0-dev-20261128-1a2b3c4` for a development build from git (build.rs).
 pub const VERSION: &str = env!("TIEFE_VERSION");
 
+/// Sends the `log` records of this process to stderr (warnings and worse unless
+/// `RUST_LOG` says otherwise), timed to the millisecond; stdout is left to UCI. Both
+/// binaries, the engine's and the tools', start with it.
+pub fn log_to_stderr() {
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
+        .format_timestamp_millis()
+        .target(env_logger::Target::Stderr)
+        .init();
+}
+
 pub mod bench;
 pub mod book;
 pub mod engine;

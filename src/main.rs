@@ -60,10 +60,7 @@ enum Command {
 
 fn main() -> ExitCode {
     // Logs go to stderr only; stdout carries UCI. RUST_LOG=debug logs every line.
-    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
-        .format_timestamp_millis()
-        .target(env_logger::Target::Stderr)
-        .init();
+    tiefe::log_to_stderr();
 
     // A bad argument ends the process here, with a message and exit status 2.
     let cli = Cli::parse();

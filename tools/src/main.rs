@@ -45,10 +45,7 @@ enum BookCommand {
 
 fn main() -> ExitCode {
     // Logs (warnings by default; RUST_LOG=info for progress) go to stderr.
-    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
-        .format_timestamp_millis()
-        .target(env_logger::Target::Stderr)
-        .init();
+    tiefe::log_to_stderr();
 
     // A bad argument ends the process here, with a message and exit status 2.
     let cli = Cli::parse();
