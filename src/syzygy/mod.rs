@@ -16,6 +16,8 @@
 //! time, and a root probe must not run beside any other probe. The engine keeps its
 //! one instance in the search pool and probes the root before any thread searches.
 
+pub mod checksum;
+
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 
