@@ -52,10 +52,28 @@ enum Command {
         )]
         fen: Vec<String>,
     },
+    /// Syzygy tablebase files.
+    Syzygy {
+        #[command(subcommand)]
+        action: SyzygyAction,
+    },
     /// Prints the search parameters in OpenBench's SPSA input format (`name, int,
     /// default, min, max, c_end, r_end`); each is also a UCI spin option of this build.
     #[cfg(feature = "spsa")]
     Spsa,
+}
+
+#[derive(Debug, Subcommand)]
+enum SyzygyAction {
+    /// Checks every file of tablebase folders, as after a download: each table's name,
+    /// size, header and the checksum it carries. One line a file (sound, damaged and
+    /// why, or unknown: not a table's name), then a count. Exit status 0 when every
+    /// table is sound, 1 when one is damaged or a folder holds no table.
+    Check {
+        /// The folders.
+        #[arg(value_name = "DIR", required = true)]
+        dirs: Vec<String>,
+    },
 }
 
 fn main() -> ExitCode {
@@ -74,6 +92,9 @@ fn main() -> ExitCode {
             print_lines(tiefe::search::params::spsa_lines());
             ExitCode::SUCCESS
         }
+        Some(Command::Syzygy {
+            action: SyzygyAction::Check { dirs },
+        }) => check_tables(&dirs),
         Some(Command::Bench { depth }) => {
             let r = bench::run(depth);
             print_lines([
@@ -135,5 +156,32 @@ fn print_lines<L: std::fmt::Display>(lines: impl IntoIterator<Item = L>) {
         if writeln!(out, "{l}").is_err() {
             return;
         }
+    }
+}
+
+/// `tiefe syzygy check DIR...`: see [`SyzygyAction::Check`].
+fn check_tables(dirs: &[String]) -> ExitCode {
+    use tiefe::syzygy::Checked;
+    let dirs: Vec<&str> = dirs.iter().map(String::as_str).collect();
+    let mut out = std::io::stdout().lock();
+    let checked = Checked::folders(&dirs.join(" "), &dirs, |f| {
+        let _ = writeln!(out, "{}  {}", f.path().display(), f.verdict);
+    });
+    let unknown = checked.findings.len() - checked.tables();
+    let damaged = checked.damaged().count();
+    for p in &checked.problems {
+        let _ = writeln!(out, "{p}");
+    }
+    let _ = writeln!(
+        out,
+        "{} files: {} sound, {damaged} damaged, {unknown} unknown",
+        checked.findings.len(),
+        checked.sound().count(),
+    );
+    let all_sound = damaged == 0 && checked.problems.is_empty();
+    if all_sound {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
     }
 }

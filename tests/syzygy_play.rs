@@ -16,7 +16,7 @@ fn engine(rule50: bool) -> Engine {
     e.send(&format!("setoption name Syzygy50MoveRule value {rule50}"));
     let lines = e.sync();
     assert!(
-        lines.iter().any(|l| l.contains("table files found")),
+        lines.iter().any(|l| l.contains("70 sound table files")),
         "{lines:?}"
     );
     e

@@ -3,11 +3,13 @@
 //! Chess960. Apart from the facade's commands, which only queue or run them.
 
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use super::{locked, Engine, Event};
 use crate::book::Book;
 use crate::learn::{Learning, Snapshot};
 use crate::position::{Position, START_FEN};
+use crate::syzygy::{Loading, Syzygy};
 use crate::tt::TranspositionTable;
 
 impl Engine {
@@ -40,22 +42,42 @@ impl Engine {
         }
     }
 
-    /// Opens the tablebases of `SyzygyPath` (closing any open ones first). A path
-    /// with no usable tables is reported and the engine goes on without tables.
+    /// `SyzygyPath`: closes any open tables and starts judging the files of the new
+    /// path on a thread of its own (every file is read once, for its checksum); the
+    /// sound tables come into use when that is done (see [`Engine::take_up_tablebases`]).
     pub(super) fn load_tablebases(&mut self, path: &str) {
         self.pool_mut().set_tablebases(None);
-        if path.is_empty() {
+        self.tables_loading = (!path.is_empty()).then(|| Loading::start(path));
+    }
+
+    /// Takes the judged tables into use once their judging has ended (waiting up to
+    /// `wait` for it), naming each damaged file left out and why. Only while no job
+    /// runs: the prober can open tables only while none is probed.
+    pub(super) fn take_up_tablebases(&mut self, wait: Duration) {
+        let Some(loading) = self.tables_loading.as_ref().filter(|_| !self.busy()) else {
+            return;
+        };
+        if !loading.wait(wait) {
+            if !wait.is_zero() {
+                self.tell(Event::Note(&format!(
+                    "Syzygy: still checking the files of '{}'; the tables come into use \
+                     when that is done",
+                    loading.path()
+                )));
+            }
             return;
         }
-        match crate::syzygy::Syzygy::open(path) {
+        let checked = self.tables_loading.take().expect("checked").finish();
+        let path = checked.path.clone();
+        match Syzygy::from_checked(checked) {
             Ok((tb, warnings)) => {
                 for w in warnings {
                     self.warn(&format!("SyzygyPath: {w}"));
                 }
                 self.tell(Event::Note(&format!(
-                    "Syzygy: {} table files found in '{}'",
+                    "Syzygy: {} sound table files in '{path}', up to {} pieces",
                     tb.files(),
-                    tb.path()
+                    tb.max_pieces()
                 )));
                 self.pool_mut().set_tablebases(Some(tb));
             }

@@ -22,7 +22,7 @@ use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use log::warn;
 use rand::RngExt;
@@ -38,6 +38,10 @@ use crate::types::{ChessMove as Move, Color};
 use job::SearchJob;
 pub use options::{Kind, Spec, Value, OPTIONS};
 use skill::Skill;
+
+/// How long `isready` waits for tables being judged before it answers anyway (they
+/// then come into use at a later `isready` or `go`).
+const TABLES_WAIT_AT_ISREADY: Duration = Duration::from_secs(3);
 
 /// Where a `position` command starts from.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -171,6 +175,8 @@ pub struct Engine {
     lag: LagTracker,
     /// The opening book, when `OwnBook` is on and `BookFile` could be read.
     book: Option<Book>,
+    /// A `SyzygyPath` whose files are being judged, its tables not yet in use.
+    tables_loading: Option<crate::syzygy::Loading>,
     /// What was learnt, when `Learning` is on; shared with the search thread, which
     /// records each search's result once its `bestmove` is out.
     learning: Option<Arc<Mutex<Learning>>>,
@@ -192,6 +198,7 @@ impl Engine {
             deferred: VecDeque::new(),
             lag: LagTracker::default(),
             book: None,
+            tables_loading: None,
             learning: None,
             listener,
         };
@@ -218,9 +225,14 @@ impl Engine {
         self.when_ready(false, move |e| e.debug = on);
     }
 
-    /// `isready`: answered once everything asked before it is done.
+    /// `isready`: answered once everything asked before it is done. Tables still
+    /// being judged are waited for a while (a few hundred MB take a second), not
+    /// indefinitely: a GUI gives up on an engine that does not answer.
     pub fn is_ready(&mut self) {
-        self.when_ready(false, |e| e.tell(Event::ReadyOk));
+        self.when_ready(false, |e| {
+            e.take_up_tablebases(TABLES_WAIT_AT_ISREADY);
+            e.tell(Event::ReadyOk)
+        });
     }
 
     /// `setoption`: reads, clamps and applies a value, or says why it cannot.
@@ -544,6 +556,7 @@ impl Engine {
         }
         // One job at a time: a second `go` first ends the first (with its bestmove).
         self.stop_job();
+        self.take_up_tablebases(Duration::ZERO);
         if let Some(m) = self.book_move(&args) {
             self.tell(Event::Note(&format!("book move {m}")));
             self.tell(Event::BestMove {

@@ -16,16 +16,20 @@
 //! time, and a root probe must not run beside any other probe. The engine keeps its
 //! one instance in the search pool and probes the root before any thread searches.
 
-pub mod checksum;
-
-use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
+
+pub mod checksum;
+mod files;
+mod load;
 
 use crate::types::{BitBoard, ChessMove, Color, Piece, ALL_SQUARES, EMPTY};
 use pyrrhic_rs::{DtzProbeValue, EngineAdapter, TableBases, WdlProbeResult};
 
 use crate::position::Position;
 use crate::score::{DRAW, TB_WIN};
+pub use files::{parse_name, Kind, TableName, Verdict};
+use load::Shadow;
+pub use load::{Checked, Finding, Loading};
 
 /// Attack sets for the prober, from the `chess` crate.
 #[derive(Clone)]
@@ -164,25 +168,14 @@ pub struct Syzygy {
     tb: TableBases<Attacks>,
     /// Where they were found, as given.
     path: String,
-    /// Table files found (WDL and DTZ).
+    /// Sound table files in use (WDL and DTZ).
     files: usize,
+    /// The most pieces (kings included) of a table in use.
+    max_pieces: u32,
     /// Probes that found a result, since the last [`Syzygy::reset_hits`].
     hits: AtomicU64,
-}
-
-/// Whether `name` is a Syzygy table file (`KQvKR.rtbw`, `KRPvKR.rtbz`, ...).
-fn is_table_file(name: &str) -> bool {
-    let Some(stem) = name
-        .strip_suffix(".rtbw")
-        .or_else(|| name.strip_suffix(".rtbz"))
-    else {
-        return false;
-    };
-    let mut sides = stem.split('v');
-    let side_ok = |s: Option<&str>| {
-        s.is_some_and(|s| s.starts_with('K') && s[1..].chars().all(|c| "QRBNP".contains(c)))
-    };
-    side_ok(sides.next()) && side_ok(sides.next()) && sides.next().is_none()
+    /// The folder of links through which the prober sees the sound tables alone.
+    _shadow: Shadow,
 }
 
 /// Splits a `SyzygyPath` value into its directories: separated by `;` on Windows and
@@ -196,65 +189,63 @@ pub fn split_path(path: &str) -> Vec<&str> {
 }
 
 impl Syzygy {
-    /// Opens the tables in the directories of `path`. Directories that are missing or
-    /// hold no table file are named in the error when nothing usable is left; when
-    /// some are usable, the others are returned as warnings beside the tables.
-    ///
-    /// The directories are checked here, before the crate sees them, because the
-    /// crate's own "no tables found" failure leaves it unable ever to open tables
-    /// again in this process.
+    /// Opens the tables in the directories of `path`, each file judged first (see
+    /// [`files`]): damaged ones, and directories that are missing or hold no table,
+    /// come back as warnings beside the sound tables, or as the error when no table
+    /// is sound. Reads every file once.
     pub fn open(path: &str) -> Result<(Syzygy, Vec<String>), String> {
-        let mut usable = Vec::new();
-        let mut warnings = Vec::new();
-        let mut files = 0;
-        for dir in split_path(path) {
-            match std::fs::read_dir(Path::new(dir)) {
-                Ok(entries) => {
-                    let n = entries
-                        .filter_map(Result::ok)
-                        .filter(|e| e.file_name().to_str().is_some_and(is_table_file))
-                        .count();
-                    if n == 0 {
-                        warnings.push(format!("no Syzygy table files in '{dir}'"));
-                    } else if dir.contains(':') {
-                        // The crate separates directories by ':' whatever the system.
-                        warnings.push(format!(
-                            "'{dir}' cannot be used: the prober cannot read a path with ':'"
-                        ));
-                    } else {
-                        files += n;
-                        usable.push(dir);
-                    }
-                }
-                Err(e) => warnings.push(format!("cannot read '{dir}': {e}")),
-            }
-        }
-        if usable.is_empty() {
+        Syzygy::from_checked(Checked::run(path))
+    }
+
+    /// Opens the sound tables of a judged path (see [`Syzygy::open`]).
+    pub fn from_checked(checked: Checked) -> Result<(Syzygy, Vec<String>), String> {
+        let warnings = checked.warnings();
+        let files = checked.sound().count();
+        // The prober's own figure counts tables it merely knows of.
+        let max_pieces = checked
+            .sound()
+            .filter_map(|f| parse_name(&f.name))
+            .map(|t| t.pieces() as u32)
+            .max()
+            .unwrap_or(0);
+        if files == 0 {
             return Err(if warnings.is_empty() {
-                "SyzygyPath names no directory".to_string()
+                format!("no Syzygy table files in '{}'", checked.path)
             } else {
                 warnings.join("; ")
             });
         }
-        let tb = TableBases::<Attacks>::new(usable.join(":"))
-            .map_err(|e| format!("the tablebases in '{path}' could not be opened: {e:?}"))?;
-        Ok((
-            Syzygy {
-                tb,
-                path: path.to_string(),
-                files,
-                hits: AtomicU64::new(0),
-            },
-            warnings,
-        ))
+        let shadow = Shadow::new(checked.sound())?;
+        let dir = shadow.dir().to_string_lossy().into_owned();
+        if dir.contains(':') {
+            // The prober separates directories by ':' whatever the system.
+            return Err(format!(
+                "the prober cannot read the path '{dir}' (it has ':')"
+            ));
+        }
+        let tb = TableBases::<Attacks>::new(dir).map_err(|e| {
+            format!(
+                "the tablebases in '{}' could not be opened: {e:?}",
+                checked.path
+            )
+        })?;
+        let syzygy = Syzygy {
+            path: checked.path,
+            files,
+            max_pieces: max_pieces.min(tb.max_pieces()),
+            tb,
+            hits: AtomicU64::new(0),
+            _shadow: shadow,
+        };
+        Ok((syzygy, warnings))
     }
 
     /// The largest number of pieces (kings included) the tables cover.
     pub fn max_pieces(&self) -> u32 {
-        self.tb.max_pieces()
+        self.max_pieces
     }
 
-    /// How many table files were found.
+    /// How many sound table files are in use.
     pub fn files(&self) -> usize {
         self.files
     }
@@ -378,16 +369,6 @@ impl Syzygy {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn table_file_names() {
-        assert!(is_table_file("KQvK.rtbw"));
-        assert!(is_table_file("KRPvKR.rtbz"));
-        assert!(!is_table_file("KQvK.rtbm"));
-        assert!(!is_table_file("QvK.rtbw"));
-        assert!(!is_table_file("KXvK.rtbw"));
-        assert!(!is_table_file("KvKvK.rtbw"));
-    }
 
     #[test]
     fn scores_order_results() {
