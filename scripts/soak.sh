@@ -19,6 +19,9 @@
 #                (default soak-out)
 #   VARIANT      fischerandom for Chess960 (the runner sets UCI_Chess960 on both engines;
 #                use a Chess960 BOOK such as chess960_starts.epd or dfrc_starts.epd)
+#   TIEFE_OPTIONS  UCI options for Tiefe (for both engines when it plays itself), as
+#                NAME=VALUE separated by ';', e.g. "Learning=true;LearningFile=/tmp/s.lrn"
+#                (two engines learning into one shared file)
 #   LATENCY_MS   if set, every line Tiefe writes reaches the runner this many ms late
 #                (a slow pipe or GUI), through scripts/slow-pipe.sh
 #
@@ -84,6 +87,10 @@ if [ -n "${ST:-}" ]; then
 else
     limit="tc=$tc"
 fi
+IFS=';' read -ra extra_opts <<< "${TIEFE_OPTIONS:-}"
+for o in "${extra_opts[@]}"; do
+    [ -n "$o" ] && tiefe_opts+=("option.$o")
+done
 other_opts=()
 [ "$opponent" = "$tiefe" ] && other_opts=("${tiefe_opts[@]}")
 # One -each: cutechess-cli refuses a second.

@@ -475,18 +475,29 @@ fn won_game(e: &mut Engine, start: &str) -> Option<Keys> {
 /// own, then all are told `quit` at once, so that their saves (the game's end) overlap;
 /// after every round the file loads cleanly and holds every position every engine
 /// learnt so far, with its result. Without the file's lock, the later of two overlapping
-/// saves threw away what the earlier one had merged.
+/// saves threw away what the earlier one had merged. A long run (thousands of saves):
+/// TIEFE_SHARED_ENGINES=8 TIEFE_SHARED_ROUNDS=250 cargo test --release --test learning
+/// engines_sharing (the starts are reused when they run out: a position learnt again
+/// must still be there).
 #[test]
 fn engines_sharing_a_file_lose_no_save() {
-    const ENGINES: usize = 4;
-    const ROUNDS: usize = 30;
+    let var = |name: &str, default: usize| {
+        std::env::var(name)
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(default)
+    };
+    let engines_per_round = var("TIEFE_SHARED_ENGINES", 4);
+    let rounds = var("TIEFE_SHARED_ROUNDS", 30);
     let dir = scratch("shared");
     let file = dir.join("shared.lrn");
-    let mut starts = queen_wins(3 * ENGINES * ROUNDS).into_iter();
+    let mut starts = queen_wins(3 * engines_per_round * rounds)
+        .into_iter()
+        .cycle();
     let mut expected: Keys = Vec::new();
     let mut lost_rounds = Vec::new();
-    for round in 0..ROUNDS {
-        let mut engines: Vec<Engine> = (0..ENGINES).map(|_| Engine::start()).collect();
+    for round in 0..rounds {
+        let mut engines: Vec<Engine> = (0..engines_per_round).map(|_| Engine::start()).collect();
         for e in &mut engines {
             e.send(&format!(
                 "setoption name LearningFile value {}",
@@ -517,7 +528,7 @@ fn engines_sharing_a_file_lose_no_save() {
     }
     assert!(
         lost_rounds.is_empty(),
-        "(round, positions lost) of {ROUNDS} rounds: {lost_rounds:?}"
+        "(round, positions lost) of {rounds} rounds: {lost_rounds:?}"
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
