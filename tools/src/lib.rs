@@ -1,6 +1,7 @@
 //! The tools beside the Tiefe engine, for its developers rather than its users:
 //! training positions from self-play ([`datagen`]) and from played games
-//! ([`datagen::pgn`]), the evaluation tuner ([`tune`]), and Polyglot book building
+//! ([`datagen::pgn`]), the evaluation tuner ([`tune`]) with the reading of their FENs
+//! in both castling styles ([`fen`]), and Polyglot book building
 //! ([`book`]) from PGN games ([`pgn`]). They use the engine library (`tiefe`) and are
 //! never used by it: the `tiefe` binary is built without them.
 
@@ -9,5 +10,6 @@
 
 pub mod book;
 pub mod datagen;
+pub mod fen;
 pub mod pgn;
 pub mod tune;
