@@ -9,7 +9,7 @@ use rand::SeedableRng;
 use tiefe::search::Worker;
 use tiefe::tt::TranspositionTable;
 use tiefe::weights::{flat, index};
-use tiefe_tools::datagen::{self, Config};
+use tiefe_tools::datagen::{self, Config, Starts};
 use tiefe_tools::tune::{self, Settings};
 
 #[test]
@@ -42,8 +42,8 @@ fn datagen_then_tune_lowers_the_loss_and_writes_the_weights() {
         Worker::new(),
         TranspositionTable::new(4),
     );
-    let ga = datagen::play_game(&mut a.0, &mut a.1, &mut a.2, &cfg, None, 1);
-    let gb = datagen::play_game(&mut b.0, &mut b.1, &mut b.2, &cfg, None, 1);
+    let ga = datagen::play_game(&mut a.0, &mut a.1, &mut a.2, &cfg, &Starts::default(), 1);
+    let gb = datagen::play_game(&mut b.0, &mut b.1, &mut b.2, &cfg, &Starts::default(), 1);
     assert_eq!(ga, gb);
 
     let (samples, bad) = tune::load(BufReader::new(text.as_bytes()));
