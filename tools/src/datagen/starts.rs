@@ -208,9 +208,10 @@ impl Starts {
     }
 }
 
-/// The position game `game_index` starts from: a start of `starts` (see
-/// [`Starts::pick`]) and then `cfg.plies()` random plies, one more when `game_index` is
-/// odd. `None` when the random plies end the game. It draws from `rng` and from nothing
+/// The position game `game_index` starts from: a start of `starts` (a Chess960 array
+/// for the share of games `cfg` gives them, else the book's position or the start
+/// position) and then `cfg.plies()` random plies, one more when `game_index` is odd.
+/// `None` when the random plies end the game. It draws from `rng` and from nothing
 /// else, so replaying the openings of earlier games brings `rng` to where a new game
 /// starts (which is how a run resumes).
 pub fn opening(
