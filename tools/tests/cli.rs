@@ -57,6 +57,10 @@ fn every_command_answers_help() {
         "--random-plies <N>",
         "--depth <N>",
         "--book <FILE>",
+        "--chess960 <FILE>",
+        "--dfrc <FILE>",
+        "--chess960-fraction <F>",
+        "[default: 1, with --chess960",
         "[default: datagen.txt]",
         "[default: 1000000]",
         "[default: 3000]",
@@ -96,6 +100,9 @@ fn bad_arguments_exit_2_with_a_message() {
         &["datagen", "--games", "x"],
         &["datagen", "--games"],
         &["datagen", "--frobnicate", "1"],
+        // A share of Chess960 games needs their starts, and is a fraction.
+        &["datagen", "--chess960-fraction", "0.5"],
+        &["datagen", "--dfrc", "s.epd", "--chess960-fraction", "2"],
         &["tune"],
         &["tune", "data.txt", "other.txt"],
         &["tune", "data.txt", "--epochs", "many"],
@@ -139,11 +146,35 @@ fn datagen_tune_and_book_take_their_options() {
     assert!(stderr.contains("datagen: 2 games"), "{stderr}");
     let lines = std::fs::read_to_string(&data).unwrap().lines().count();
     assert!(lines > 0);
+    // Games from Chess960 starts, whose lines tune reads beside the standard ones.
+    let data960 = dir.join("data960.txt");
+    let dfrc = test_data("dfrc_starts_sample.epd");
+    let out = tools(&[
+        "datagen",
+        "--out",
+        data960.to_str().unwrap(),
+        "--games",
+        "1",
+        "--nodes",
+        "300",
+        "--dfrc",
+        dfrc.to_str().unwrap(),
+        "--chess960-fraction",
+        "1",
+    ]);
+    let stderr = text(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(stderr.contains("16 --dfrc positions"), "{stderr}");
+    let chess960 = std::fs::read_to_string(&data960).unwrap();
+    let mixed = std::fs::read_to_string(&data).unwrap() + &chess960;
+    std::fs::write(&data, &mixed).unwrap();
 
     let weights = dir.join("weights.rs");
     let weights_s = weights.to_str().unwrap();
     let out = tools(&["tune", data_s, "--epochs", "0", "--out", weights_s]);
-    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stderr = text(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(stderr.contains("(0 bad lines skipped)"), "{stderr}");
     let written = std::fs::read_to_string(&weights).unwrap();
     assert!(written.contains("pub const PSQT"), "{written}");
     // --k replaces the fitted K, with --from too.

@@ -14,7 +14,7 @@ use tiefe::search::{search, Request, SearchControl, Worker};
 use tiefe::time::Limits;
 use tiefe::tt::TranspositionTable;
 use tiefe::types::ChessMove;
-use tiefe_tools::datagen::{self, Book, Config, State};
+use tiefe_tools::datagen::{self, Book, Config, Share, Starts, State};
 use tiefe_tools::tune;
 
 /// Queenless positions (so that a game from them is told from one from the start
@@ -65,10 +65,11 @@ fn the_book_is_read_and_its_positions_start_the_games() {
         book: Some("book".into()),
         ..Config::default()
     };
+    let starts = Starts::with_book(book.clone());
     let mut rng = StdRng::seed_from_u64(3);
     let mut used = std::collections::HashSet::new();
     for game in (2..40).step_by(2) {
-        let pos = datagen::opening(&mut rng, &cfg, Some(&book), game).unwrap();
+        let pos = datagen::opening(&mut rng, &cfg, &starts, game).unwrap();
         assert!(book.fens.contains(&pos.to_fen()), "{}", pos.to_fen());
         used.insert(pos.to_fen());
     }
@@ -92,7 +93,8 @@ fn the_book_is_read_and_its_positions_start_the_games() {
     let text = std::fs::read_to_string(&out).unwrap();
     let (samples, bad) = tune::load(BufReader::new(text.as_bytes()));
     assert_eq!((samples.len() as u64, bad), (sum.positions, 0));
-    let book = Book::load(cfg.book.as_ref().unwrap()).unwrap();
+    let book = Starts::with_book(Book::load(cfg.book.as_ref().unwrap()).unwrap());
+    let none = Starts::default();
     let plain = Config {
         book: None,
         ..cfg.clone()
@@ -101,14 +103,14 @@ fn the_book_is_read_and_its_positions_start_the_games() {
         let mut a = StdRng::seed_from_u64(11);
         let mut b = StdRng::seed_from_u64(11);
         for earlier in 1..game {
-            datagen::opening(&mut a, &cfg, Some(&book), earlier);
-            datagen::opening(&mut b, &plain, None, earlier);
+            datagen::opening(&mut a, &cfg, &book, earlier);
+            datagen::opening(&mut b, &plain, &none, earlier);
         }
         let mut tt = TranspositionTable::new(4);
         let mut w = Worker::new();
-        let (with, _) =
-            datagen::play_game(&mut a, &mut w, &mut tt, &cfg, Some(&book), game).unwrap();
-        let (without, _) = datagen::play_game(&mut b, &mut w, &mut tt, &plain, None, game).unwrap();
+        let (with, _) = datagen::play_game(&mut a, &mut w, &mut tt, &cfg, &book, game).unwrap();
+        let (without, _) =
+            datagen::play_game(&mut b, &mut w, &mut tt, &plain, &none, game).unwrap();
         assert!(!has_queen(&with[0].fen), "{}", with[0].fen);
         assert!(has_queen(&without[0].fen), "{}", without[0].fen);
         // The book's games are the ones in the file.
@@ -189,7 +191,8 @@ fn games_keep_quiet_positions() {
     let mut tt = TranspositionTable::new(4);
     let (mut kept, mut resolved) = (0, 0);
     for game in 1..=4 {
-        let Some((positions, _)) = datagen::play_game(&mut rng, &mut w, &mut tt, &cfg, None, game)
+        let Some((positions, _)) =
+            datagen::play_game(&mut rng, &mut w, &mut tt, &cfg, &Starts::default(), game)
         else {
             continue;
         };
@@ -260,6 +263,164 @@ fn a_run_continues_the_games_where_the_last_stopped() {
     std::fs::write(&three.out, format!("{a}x")).unwrap();
     let err = datagen::run(&three).unwrap_err();
     assert!(err.to_string().contains("bytes"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A file of the test data, which stays with the engine's (tests/data at the root):
+/// 16 arrays of each of the project's Chess960 and double Fischer Random start files.
+fn test_data(name: &str) -> String {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/data")
+        .join(name)
+        .to_string_lossy()
+        .into_owned()
+}
+
+/// The FEN of each line of a training file.
+fn fens(text: &str) -> Vec<&str> {
+    text.lines()
+        .map(|l| l.split(" | ").next().unwrap())
+        .collect()
+}
+
+/// A FEN's castling field.
+fn castling(fen: &str) -> &str {
+    fen.split(' ').nth(2).unwrap()
+}
+
+/// A castling field that names rooks by their files (Shredder-FEN), as a Chess960
+/// game's positions are written.
+fn is_shredder(field: &str) -> bool {
+    field != "-" && field.chars().all(|c| matches!(c, 'a'..='h' | 'A'..='H'))
+}
+
+/// A standard game's castling field with rights left: `KQkq` or part of it.
+fn is_standard(field: &str) -> bool {
+    field != "-" && field.chars().all(|c| "KQkq".contains(c))
+}
+
+/// The Chess960 starts read in Chess960 mode, all of them; as a standard `--book` none
+/// of them is a usable position.
+#[test]
+fn chess960_starts_read_in_chess960_mode() {
+    for name in ["chess960_starts_sample.epd", "dfrc_starts_sample.epd"] {
+        let book = Book::load_in(&test_data(name), "--chess960", true).unwrap();
+        assert_eq!((book.fens.len(), book.skipped), (16, 0), "{name}");
+        assert!(book.fens.iter().all(|f| is_shredder(castling(f))));
+        assert!(Book::load(&test_data(name)).is_err(), "{name}");
+    }
+    // Every game of a run with Chess960 starts only starts from one, in Chess960 mode
+    // (its FEN written with Shredder-FEN castling rights).
+    let cfg = Config {
+        random_plies: Some(0),
+        chess960: Some(test_data("chess960_starts_sample.epd")),
+        dfrc: Some(test_data("dfrc_starts_sample.epd")),
+        ..Config::default()
+    };
+    assert_eq!(cfg.chess960_share(), Share::ALL);
+    let starts = Starts::load(&cfg).unwrap();
+    let mut rng = StdRng::seed_from_u64(2);
+    for game in (2..20).step_by(2) {
+        let fen = datagen::opening(&mut rng, &cfg, &starts, game)
+            .unwrap()
+            .to_fen();
+        assert!(
+            starts.chess960.iter().any(|b| b.fens.contains(&fen)),
+            "{fen}"
+        );
+    }
+}
+
+/// A run from Chess960 and DFRC starts: every position it writes reads back in
+/// Chess960 mode as written, its castling field is Shredder-FEN whenever rights
+/// remain (and not always the files of the standard array's rooks), and the tuner
+/// reads every line.
+#[test]
+fn a_chess960_run_writes_shredder_fens_that_read_back() {
+    let (dir, _) = scratch("chess960");
+    let cfg = Config {
+        out: dir.join("data.txt").to_string_lossy().into_owned(),
+        games: 2,
+        nodes: 300,
+        seed: 3,
+        chess960: Some(test_data("chess960_starts_sample.epd")),
+        dfrc: Some(test_data("dfrc_starts_sample.epd")),
+        ..Config::default()
+    };
+    let sum = datagen::run(&cfg).unwrap();
+    assert_eq!(sum.games, 2);
+    let text = std::fs::read_to_string(&cfg.out).unwrap();
+    let (mut rights, mut other_files) = (0, 0);
+    for fen in fens(&text) {
+        let pos = Position::from_fen_in(fen, true).unwrap();
+        assert_eq!(pos.to_fen(), fen);
+        let field = castling(fen);
+        if field != "-" {
+            assert!(is_shredder(field), "{fen}");
+            rights += 1;
+            other_files += field.chars().any(|c| !"HAha".contains(c)) as u32;
+        }
+    }
+    assert!(rights > 0 && other_files > 0, "{rights} {other_files}");
+    let (samples, bad) = tune::load(BufReader::new(text.as_bytes()));
+    assert_eq!((samples.len() as u64, bad), (sum.positions, 0));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A run that mixes standard and Chess960 games (`--chess960-fraction 0.5`): two runs
+/// of two games write what one run of four does, the file holds both castling styles
+/// and the tuner reads all of it, the state records the Chess960 settings, and a run
+/// with another share refuses to go on. A state written before the Chess960 options
+/// existed reads as that of a standard run.
+#[test]
+fn a_mixed_chess960_run_continues_where_it_stopped() {
+    let (dir, _) = scratch("chess960-resume");
+    let path = |name: &str| dir.join(name).to_string_lossy().into_owned();
+    let two = Config {
+        out: path("a.txt"),
+        games: 2,
+        nodes: 300,
+        seed: 8,
+        chess960: Some(test_data("chess960_starts_sample.epd")),
+        chess960_fraction: Some("0.5".parse().unwrap()),
+        ..Config::default()
+    };
+    let first = datagen::run(&two).unwrap();
+    let after_two = std::fs::read_to_string(&two.out).unwrap();
+    let second = datagen::run(&two).unwrap();
+    let four = Config {
+        out: path("b.txt"),
+        games: 4,
+        ..two.clone()
+    };
+    let all = datagen::run(&four).unwrap();
+    let a = std::fs::read_to_string(&two.out).unwrap();
+    assert!(a.starts_with(&after_two) && a.len() > after_two.len());
+    assert_eq!(a, std::fs::read_to_string(&four.out).unwrap());
+    assert_eq!(first.positions + second.positions, all.positions);
+    let fields: Vec<&str> = fens(&a).into_iter().map(castling).collect();
+    assert!(fields.iter().any(|f| is_standard(f)), "{fields:?}");
+    assert!(fields.iter().any(|f| is_shredder(f)), "{fields:?}");
+    let (samples, bad) = tune::load(BufReader::new(a.as_bytes()));
+    assert_eq!((samples.len(), bad), (a.lines().count(), 0));
+
+    let state = State::parse(&std::fs::read_to_string(State::path(&two.out)).unwrap()).unwrap();
+    assert_eq!((state.games, state.bytes), (4, a.len() as u64));
+    assert_eq!(state.chess960, two.chess960.clone().unwrap());
+    assert_eq!(state.chess960_fraction.to_string(), "0.5");
+    let other = Config {
+        chess960_fraction: Some(Share::ALL),
+        ..two.clone()
+    };
+    let err = datagen::run(&other).unwrap_err();
+    assert!(err.to_string().contains("--chess960-fraction"), "{err}");
+    assert_eq!(std::fs::read_to_string(&two.out).unwrap(), a);
+
+    let old = "seed 1\nrandom_plies 8\nbook -\ngames 3\npositions 90\nnext_game 4\nbytes 9000\n";
+    let old = State::parse(old).unwrap();
+    assert_eq!((old.chess960.as_str(), old.dfrc.as_str()), ("-", "-"));
+    assert_eq!(old.chess960_fraction, Share::NONE);
+    assert_eq!(State::parse(&old.text()), Some(old));
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -9,7 +9,7 @@ use rand::SeedableRng;
 use tiefe::search::Worker;
 use tiefe::tt::TranspositionTable;
 use tiefe::weights::{flat, index};
-use tiefe_tools::datagen::{self, Config};
+use tiefe_tools::datagen::{self, Config, Starts};
 use tiefe_tools::tune::{self, Settings};
 
 #[test]
@@ -42,8 +42,8 @@ fn datagen_then_tune_lowers_the_loss_and_writes_the_weights() {
         Worker::new(),
         TranspositionTable::new(4),
     );
-    let ga = datagen::play_game(&mut a.0, &mut a.1, &mut a.2, &cfg, None, 1);
-    let gb = datagen::play_game(&mut b.0, &mut b.1, &mut b.2, &cfg, None, 1);
+    let ga = datagen::play_game(&mut a.0, &mut a.1, &mut a.2, &cfg, &Starts::default(), 1);
+    let gb = datagen::play_game(&mut b.0, &mut b.1, &mut b.2, &cfg, &Starts::default(), 1);
     assert_eq!(ga, gb);
 
     let (samples, bad) = tune::load(BufReader::new(text.as_bytes()));
@@ -93,4 +93,29 @@ fn datagen_then_tune_lowers_the_loss_and_writes_the_weights() {
     // And the current weights round-trip to the very same file.
     assert_eq!(tune::write_weights(source, &flat()).unwrap(), source);
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The reader takes standard and Chess960 lines in one file: `KQkq`, Shredder-FEN
+/// (Chess960 and double Fischer Random arrays), X-FEN for a Chess960 array; bad lines
+/// are counted, not read. Castling does not enter the evaluation, so the Shredder-FEN
+/// and X-FEN forms of one position are the same sample.
+#[test]
+fn the_reader_takes_standard_and_chess960_lines_in_one_file() {
+    let text = "\
+rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 | 30 | 0.5
+bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1 | 10 | 1.0
+bnrbnkrq/pppppppp/8/8/8/8/PPPPPPPP/RKNRBQNB w DAgc - 0 1 | -5 | 0.0
+r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1 | 0 | 0.5
+bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1 | 10 | 1.0
+not a position | 0 | 0.5
+bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1 | 10 | 2.0
+bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFXf - 0 1 | 10 | 1.0
+";
+    let (samples, bad) = tune::load(BufReader::new(text.as_bytes()));
+    assert_eq!((samples.len(), bad), (5, 3));
+    let w = tune::start_weights(false);
+    assert_eq!(
+        tune::predict(&samples[1], &w),
+        tune::predict(&samples[4], &w)
+    );
 }

@@ -1,9 +1,10 @@
 //! `tiefe-tools datagen`: training positions for the evaluation tuner, from self-play.
 //!
 //! Each game starts from the start position, or from a position of an opening book
-//! (`--book`), with a few random plies (from a seeded generator, so a run can be
-//! repeated exactly), then Tiefe plays itself at a fixed node budget (`--nodes`) or
-//! depth (`--depth`) per move. Every searched position is labelled with its search
+//! (`--book`), or, for a share of the games, from a Chess960 or double Fischer Random
+//! array (`--chess960`, `--dfrc`; see [`Starts`]), with a few random plies (from a
+//! seeded generator, so a run can be repeated exactly), then Tiefe plays itself at a
+//! fixed node budget (`--nodes`) or depth (`--depth`) per move. Every searched position is labelled with its search
 //! score after being *resolved* along the search's own line (see [`label`]): the
 //! captures and promotions the principal variation starts with are played, so that the
 //! written position is the quiet one the search expects once the exchanges are over.
@@ -12,6 +13,10 @@
 //! ```text
 //! <fen> | <score in centipawns, White's view> | <result for White: 1.0, 0.5 or 0.0>
 //! ```
+//!
+//! The FEN of a Chess960 game's position has a Shredder-FEN castling field (the rooks'
+//! files, `HFhf`), which the tuner reads in Chess960 mode ([`crate::fen::read_fen`]);
+//! a standard game's has `KQkq` as before, so one file holds both.
 //!
 //! A game's lines are written and flushed together when it ends, so stopping the run
 //! (Ctrl-C) keeps every finished game and never leaves half a line. After each game a
@@ -24,6 +29,9 @@
 //! as the matches' PGNs, labelled with the scores the engines wrote beside their moves.
 
 pub mod pgn;
+mod starts;
+
+pub use starts::{opening, Book, Share, Starts};
 
 use std::collections::HashMap;
 use std::fs::{File, OpenOptions};
@@ -31,7 +39,7 @@ use std::io::{self, Write};
 use std::time::Instant;
 
 use rand::rngs::StdRng;
-use rand::{RngExt, SeedableRng};
+use rand::SeedableRng;
 use tiefe::types::ChessMove;
 
 use tiefe::position::Position;
@@ -52,6 +60,7 @@ const RANDOM_PLIES_BOOK: u32 = 2;
 #[derive(Debug, Clone, PartialEq, Eq, clap::Args)]
 // A repeated option takes its last value, so that a script can append an override.
 #[command(args_override_self = true)]
+#[command(group = clap::ArgGroup::new("variant_starts").multiple(true))]
 pub struct Config {
     /// File the positions are appended to; `<FILE>.state` records where the sequence of
     /// games stands, so that the same command run again continues it.
@@ -95,11 +104,25 @@ pub struct Config {
     /// --book].
     #[arg(long, value_name = "N", value_parser = at_most_40)]
     pub random_plies: Option<u32>,
-    /// Start each game from a position of this file, chosen by the seeded generator:
-    /// one FEN or EPD line each (the first four fields; EPD operations after them are
-    /// ignored, and so are lines that are not a legal position).
+    /// Start each standard game from a position of this file, chosen by the seeded
+    /// generator: one FEN or EPD line each (the first four fields; EPD operations after
+    /// them are ignored, and so are lines that are not a legal position).
     #[arg(long, value_name = "FILE")]
     pub book: Option<String>,
+    /// Chess960 starts: a file of arrays, one EPD or FEN line each (Shredder-FEN or
+    /// X-FEN castling fields). The share of games --chess960-fraction gives starts from
+    /// them, is played in Chess960 mode, and is written with Shredder-FEN castling
+    /// fields.
+    #[arg(long, value_name = "FILE", group = "variant_starts")]
+    pub chess960: Option<String>,
+    /// Double Fischer Random starts (each side its own array), as --chess960; with
+    /// both, a Chess960 game picks one of the two files with even odds.
+    #[arg(long, value_name = "FILE", group = "variant_starts")]
+    pub dfrc: Option<String>,
+    /// The share of games (0 to 1) that start from --chess960 or --dfrc, the others
+    /// from the start position or --book [default: 1, with --chess960 or --dfrc].
+    #[arg(long, value_name = "F", requires = "variant_starts")]
+    pub chess960_fraction: Option<Share>,
 }
 
 impl Default for Config {
@@ -113,6 +136,9 @@ impl Default for Config {
             seed: 1,
             random_plies: None,
             book: None,
+            chess960: None,
+            dfrc: None,
+            chess960_fraction: None,
         }
     }
 }
@@ -126,6 +152,16 @@ impl Config {
         } else {
             RANDOM_PLIES
         })
+    }
+
+    /// The share of games that start from a Chess960 or DFRC array: none without such
+    /// starts, else `--chess960-fraction`, all by default.
+    pub fn chess960_share(&self) -> Share {
+        if self.chess960.is_none() && self.dfrc.is_none() {
+            Share::NONE
+        } else {
+            self.chess960_fraction.unwrap_or(Share::ALL)
+        }
     }
 
     /// The limits of each move's search: the depth if one is given, else the nodes.
@@ -166,85 +202,6 @@ pub struct Summary {
     pub games: u64,
     /// Positions written (lines of the output).
     pub positions: u64,
-}
-
-/// The starting positions of `--book`, as FENs.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Book {
-    /// Every usable line, as a full FEN (clocks completed where the line had none).
-    pub fens: Vec<String>,
-    /// Lines that were neither blank nor a legal position with a legal move, so that
-    /// a wrong file (a Chess960 book, say) is noticed.
-    pub skipped: usize,
-}
-
-impl Book {
-    /// Reads a book file; a file without a single usable position is an error.
-    pub fn load(path: &str) -> io::Result<Book> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| io::Error::new(e.kind(), format!("--book {path}: {e}")))?;
-        let book = Book::parse(&text);
-        if book.fens.is_empty() {
-            return Err(io::Error::new(
-                io::ErrorKind::InvalidData,
-                format!("--book {path}: no usable position"),
-            ));
-        }
-        Ok(book)
-    }
-
-    /// Reads the positions of a book text, one a line. Each line's first four fields
-    /// are the position; when the next two are numbers the line is a whole FEN and its
-    /// clocks are kept, otherwise (EPD operations, or nothing) the clocks are `0 1`.
-    /// Lines that are blank or start with `#` are passed over silently.
-    pub fn parse(text: &str) -> Book {
-        let mut fens = Vec::new();
-        let mut skipped = 0;
-        for line in text.lines() {
-            let line = line.trim();
-            if line.is_empty() || line.starts_with('#') {
-                continue;
-            }
-            let f: Vec<&str> = line.split_whitespace().collect();
-            let clocks = f.len() >= 6 && f[4].parse::<u32>().is_ok() && f[5].parse::<u32>().is_ok();
-            let fen = match f.len() {
-                0..=3 => None,
-                _ if clocks => Some(f[..6].join(" ")),
-                _ => Some(format!("{} 0 1", f[..4].join(" "))),
-            };
-            match fen.and_then(|fen| Position::from_fen(&fen).ok()) {
-                Some(pos) if pos.has_legal_move() => fens.push(pos.to_fen()),
-                _ => skipped += 1,
-            }
-        }
-        Book { fens, skipped }
-    }
-}
-
-/// The position game `game_index` starts from: a book position (if there is a book)
-/// and then `cfg.plies()` random plies, one more when `game_index` is odd. `None` when
-/// the random plies end the game. It draws from `rng` and from nothing else, so
-/// replaying the openings of earlier games brings `rng` to where a new game starts
-/// (which is how a run resumes).
-pub fn opening(
-    rng: &mut StdRng,
-    cfg: &Config,
-    book: Option<&Book>,
-    game_index: u64,
-) -> Option<Position> {
-    let mut pos = match book {
-        Some(b) => Position::from_fen(&b.fens[rng.random_range(0..b.fens.len())]).ok()?,
-        None => Position::startpos(),
-    };
-    let plies = cfg.plies() + (game_index % 2) as u32;
-    for _ in 0..plies {
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            return None;
-        }
-        pos.make_move(moves[rng.random_range(0..moves.len())]);
-    }
-    pos.has_legal_move().then_some(pos)
 }
 
 /// One training position as a game keeps it.
@@ -358,10 +315,10 @@ pub fn play_game(
     worker: &mut Worker,
     tt: &mut TranspositionTable,
     cfg: &Config,
-    book: Option<&Book>,
+    starts: &Starts,
     game_index: u64,
 ) -> Option<(Vec<Kept>, f32)> {
-    let mut pos = opening(rng, cfg, book, game_index)?;
+    let mut pos = opening(rng, cfg, starts, game_index)?;
     tt.clear();
     worker.clear();
     let limits = cfg.limits();
@@ -426,11 +383,11 @@ pub fn play_game(
 /// the games already played (cheap: no search) to bring the seeded generator to game
 /// `next_game`, and goes on from there, so that two runs of N games write exactly what
 /// one run of 2N would. The settings that decide the openings (seed, random plies,
-/// book) are recorded and must match; `--nodes`/`--depth` may change between runs.
-/// `bytes`, the output's length after the last recorded game, catches an output
-/// written past the state (the run stopped between the two writes: the last game would
-/// be played again) or cut or replaced since: the run then refuses to go on rather
-/// than duplicate or misnumber games.
+/// book, Chess960 starts and their share) are recorded and must match;
+/// `--nodes`/`--depth` may change between runs. `bytes`, the output's length after the
+/// last recorded game, catches an output written past the state (the run stopped
+/// between the two writes: the last game would be played again) or cut or replaced
+/// since: the run then refuses to go on rather than duplicate or misnumber games.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct State {
     /// The `--seed` of the sequence: another seed is another sequence of games.
@@ -439,6 +396,12 @@ pub struct State {
     pub random_plies: u32,
     /// The `--book` path as given, or `-`.
     pub book: String,
+    /// The `--chess960` path as given, or `-`.
+    pub chess960: String,
+    /// The `--dfrc` path as given, or `-`.
+    pub dfrc: String,
+    /// The share of games from those two ([`Config::chess960_share`]).
+    pub chess960_fraction: Share,
     /// Games written to the output file so far, over all runs.
     pub games: u64,
     /// Positions written to the output file so far, over all runs.
@@ -453,10 +416,14 @@ pub struct State {
 impl State {
     /// The state of a sequence that has not started yet, for an output of `bytes`.
     fn new(cfg: &Config, bytes: u64) -> State {
+        let path = |p: &Option<String>| p.clone().unwrap_or_else(|| "-".into());
         State {
             seed: cfg.seed,
             random_plies: cfg.plies(),
-            book: cfg.book.clone().unwrap_or_else(|| "-".into()),
+            book: path(&cfg.book),
+            chess960: path(&cfg.chess960),
+            dfrc: path(&cfg.dfrc),
+            chess960_fraction: cfg.chess960_share(),
             games: 0,
             positions: 0,
             next_game: 1,
@@ -472,10 +439,14 @@ impl State {
     /// The file's text: one `key value` line each.
     pub fn text(&self) -> String {
         format!(
-            "seed {}\nrandom_plies {}\nbook {}\ngames {}\npositions {}\nnext_game {}\nbytes {}\n",
+            "seed {}\nrandom_plies {}\nbook {}\nchess960 {}\ndfrc {}\nchess960_fraction {}\n\
+             games {}\npositions {}\nnext_game {}\nbytes {}\n",
             self.seed,
             self.random_plies,
             self.book,
+            self.chess960,
+            self.dfrc,
+            self.chess960_fraction,
             self.games,
             self.positions,
             self.next_game,
@@ -483,7 +454,9 @@ impl State {
         )
     }
 
-    /// Reads [`State::text`]; `None` if a key is missing or a number is not one.
+    /// Reads [`State::text`]; `None` if a key is missing or a number is not one. The
+    /// Chess960 keys may be missing: a state written before they existed is that of a
+    /// run without Chess960 starts, and goes on as one.
     pub fn parse(text: &str) -> Option<State> {
         let get = |key: &str| {
             text.lines()
@@ -491,10 +464,17 @@ impl State {
                 .map(str::trim)
         };
         let num = |key: &str| get(key)?.parse::<u64>().ok();
+        let fraction = match get("chess960_fraction") {
+            Some(f) => f.parse().ok()?,
+            None => Share::NONE,
+        };
         Some(State {
             seed: num("seed")?,
             random_plies: u32::try_from(num("random_plies")?).ok()?,
             book: get("book")?.to_string(),
+            chess960: get("chess960").unwrap_or("-").to_string(),
+            dfrc: get("dfrc").unwrap_or("-").to_string(),
+            chess960_fraction: fraction,
             games: num("games")?,
             positions: num("positions")?,
             next_game: num("next_game")?.max(1),
@@ -524,77 +504,52 @@ impl State {
         std::fs::rename(&tmp, &path)
     }
 
+    /// The settings that decide the openings, as (option, this state's, `other`'s).
+    fn settings(&self, other: &State) -> [(&'static str, String, String); 6] {
+        [
+            ("--seed", self.seed.to_string(), other.seed.to_string()),
+            (
+                "--random-plies",
+                self.random_plies.to_string(),
+                other.random_plies.to_string(),
+            ),
+            ("--book", self.book.clone(), other.book.clone()),
+            ("--chess960", self.chess960.clone(), other.chess960.clone()),
+            ("--dfrc", self.dfrc.clone(), other.dfrc.clone()),
+            (
+                "--chess960-fraction",
+                self.chess960_fraction.to_string(),
+                other.chess960_fraction.to_string(),
+            ),
+        ]
+    }
+
     /// Why this state cannot be continued by `cfg` on an output of `bytes`, if it
     /// cannot.
     fn mismatch(&self, cfg: &Config, bytes: u64) -> Option<String> {
         let want = State::new(cfg, bytes);
-        let setting = |name: &str, had: String, now: String| {
+        let state = State::path(&cfg.out);
+        if let Some((name, had, now)) = self.settings(&want).into_iter().find(|s| s.1 != s.2) {
+            return Some(format!(
+                "{state} was written with {name} {had}, this run has {now}; run with the \
+                 same settings, or another --out"
+            ));
+        }
+        (self.bytes != bytes).then(|| {
             format!(
-                "{} was written with {name} {had}, this run has {now}; run with the same \
-                 settings, or another --out",
-                State::path(&cfg.out)
-            )
-        };
-        if self.seed != want.seed {
-            Some(setting(
-                "--seed",
-                self.seed.to_string(),
-                want.seed.to_string(),
-            ))
-        } else if self.random_plies != want.random_plies {
-            Some(setting(
-                "--random-plies",
-                self.random_plies.to_string(),
-                want.random_plies.to_string(),
-            ))
-        } else if self.book != want.book {
-            Some(setting("--book", self.book.clone(), want.book))
-        } else if self.bytes != bytes {
-            Some(format!(
-                "{} has {bytes} bytes but {} records {} (written past the state when a run \
-                 stopped, or changed since); cut it to {} bytes to go on, or remove the \
+                "{} has {bytes} bytes but {state} records {} (written past the state when a \
+                 run stopped, or changed since); cut it to {} bytes to go on, or remove the \
                  state file to start the games over",
-                cfg.out,
-                State::path(&cfg.out),
-                self.bytes,
-                self.bytes
-            ))
-        } else {
-            None
-        }
+                cfg.out, self.bytes, self.bytes
+            )
+        })
     }
-}
 
-/// Runs datagen, appending to `cfg.out` and continuing the sequence of games that
-/// `<out>.state` records, with progress (games, positions, positions per second) on
-/// stderr every 10 seconds or so.
-pub fn run(cfg: &Config) -> io::Result<Summary> {
-    let book = cfg.book.as_deref().map(Book::load).transpose()?;
-    if let (Some(b), Some(path)) = (&book, &cfg.book) {
-        eprintln!(
-            "datagen: {} book positions from {path} ({} lines skipped)",
-            b.fens.len(),
-            b.skipped
-        );
-    }
-    let recorded = State::load(&cfg.out)?;
-    let mut file = OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(&cfg.out)?;
-    let bytes = file.metadata()?.len();
-    let mut state = match recorded {
-        Some(s) => {
-            if let Some(why) = s.mismatch(cfg, bytes) {
-                return Err(io::Error::other(why));
-            }
-            eprintln!(
-                "datagen: {} holds {} games, {} positions; going on with game {}",
-                cfg.out, s.games, s.positions, s.next_game
-            );
-            s
-        }
-        None => {
+    /// The state `cfg` goes on from on an output of `bytes`: the one recorded, if it
+    /// matches, else a new sequence of games (told on stderr when the output already
+    /// has lines of unknown games).
+    fn resume(recorded: Option<State>, cfg: &Config, bytes: u64) -> io::Result<State> {
+        let Some(s) = recorded else {
             if bytes > 0 {
                 eprintln!(
                     "datagen: {} has lines but no {}: its games are not known, and this \
@@ -604,12 +559,51 @@ pub fn run(cfg: &Config) -> io::Result<Summary> {
                     cfg.seed
                 );
             }
-            State::new(cfg, bytes)
+            return Ok(State::new(cfg, bytes));
+        };
+        if let Some(why) = s.mismatch(cfg, bytes) {
+            return Err(io::Error::other(why));
         }
-    };
+        eprintln!(
+            "datagen: {} holds {} games, {} positions; going on with game {}",
+            cfg.out, s.games, s.positions, s.next_game
+        );
+        Ok(s)
+    }
+
+    /// Counts a game whose lines, `text`, holding `positions` positions, were written.
+    fn add_game(&mut self, text: &str, positions: u64) {
+        self.games += 1;
+        self.positions += positions;
+        self.bytes += text.len() as u64;
+    }
+}
+
+/// Appends a game's lines to `file` at once, and on disk before the state says so,
+/// so that the state never runs ahead of the output. Returns the text written.
+fn write_game(file: &mut File, kept: &[Kept], result: f32) -> io::Result<String> {
+    let text: String = kept.iter().map(|k| k.line(result)).collect();
+    file.write_all(text.as_bytes())?;
+    file.flush()?;
+    file.sync_data()?;
+    Ok(text)
+}
+
+/// Runs datagen, appending to `cfg.out` and continuing the sequence of games that
+/// `<out>.state` records, with progress (games, positions, positions per second) on
+/// stderr every 10 seconds or so.
+pub fn run(cfg: &Config) -> io::Result<Summary> {
+    let starts = Starts::load(cfg)?;
+    let recorded = State::load(&cfg.out)?;
+    let mut file = OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&cfg.out)?;
+    let bytes = file.metadata()?.len();
+    let mut state = State::resume(recorded, cfg, bytes)?;
     let mut rng = StdRng::seed_from_u64(cfg.seed);
     for game_index in 1..state.next_game {
-        opening(&mut rng, cfg, book.as_ref(), game_index);
+        opening(&mut rng, cfg, &starts, game_index);
     }
     let mut worker = Worker::new();
     let mut tt = TranspositionTable::new(16);
@@ -619,28 +613,12 @@ pub fn run(cfg: &Config) -> io::Result<Summary> {
     while sum.games < cfg.games && sum.positions < cfg.positions {
         let game_index = state.next_game;
         state.next_game += 1;
-        let game = play_game(
-            &mut rng,
-            &mut worker,
-            &mut tt,
-            cfg,
-            book.as_ref(),
-            game_index,
-        );
+        let game = play_game(&mut rng, &mut worker, &mut tt, cfg, &starts, game_index);
         if let Some((kept, result)) = game {
-            let mut text = String::new();
-            for k in &kept {
-                text.push_str(&k.line(result));
-            }
-            file.write_all(text.as_bytes())?;
-            file.flush()?;
-            // On disk before the state says so, so that the state never runs ahead.
-            file.sync_data()?;
+            let text = write_game(&mut file, &kept, result)?;
             sum.games += 1;
             sum.positions += kept.len() as u64;
-            state.games += 1;
-            state.positions += kept.len() as u64;
-            state.bytes += text.len() as u64;
+            state.add_game(&text, kept.len() as u64);
         }
         state.save(&cfg.out)?;
         if last_report.elapsed().as_secs() >= 10 {

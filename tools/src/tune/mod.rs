@@ -15,13 +15,13 @@ use std::io::{BufRead, BufReader};
 
 use tiefe::eval::trace::{danger_curve_f64, evaluate_traced, scale_case, Coefficients};
 use tiefe::eval::MAX_PHASE;
-use tiefe::position::Position;
 use tiefe::score::S;
 use tiefe::types::Color;
 use tiefe::weights::{flat, index, SCALE_NORMAL};
 
 mod file;
 
+use crate::fen::read_fen;
 use file::layout;
 pub use file::{read_weights, s_pairs, write_weights, WEIGHTS_PATH, WEIGHTS_SOURCE};
 
@@ -48,7 +48,8 @@ pub struct Sample {
     pub score: f32,
 }
 
-/// Reads `fen | score | result` lines; bad lines are skipped and counted.
+/// Reads `fen | score | result` lines, standard and Chess960 ones alike (see
+/// [`read_fen`]); bad lines are skipped and counted.
 pub fn load(reader: impl BufRead) -> (Vec<Sample>, usize) {
     let mut out = Vec::new();
     let mut bad = 0;
@@ -70,7 +71,7 @@ pub fn load(reader: impl BufRead) -> (Vec<Sample>, usize) {
 
 fn parse_line(line: &str) -> Option<Sample> {
     let mut parts = line.split('|').map(str::trim);
-    let pos = Position::from_fen(parts.next()?).ok()?;
+    let pos = read_fen(parts.next()?).ok()?;
     let score: f32 = parts.next()?.parse().ok()?;
     let result: f32 = parts.next()?.parse().ok()?;
     if ![0.0, 0.5, 1.0].contains(&result) {
@@ -587,6 +588,7 @@ pub fn main(args: &Args) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use tiefe::position::Position;
 
     #[test]
     fn held_weights_stay_where_they_start() {
