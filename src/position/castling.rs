@@ -109,6 +109,13 @@ impl Castling {
         self.key
     }
 
+    /// Whether a rook that may still castle (of either side) stands on `s`: a move
+    /// from or onto it ends that right.
+    #[inline]
+    pub fn has_rook_on(&self, s: Square) -> bool {
+        self.rooks.iter().flatten().any(|&r| r == Some(s))
+    }
+
     /// Grants the right of the rook on `rook` on `wing`.
     fn add(&mut self, color: Color, wing: usize, rook: Square) {
         self.clear(color, wing);

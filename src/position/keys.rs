@@ -233,11 +233,12 @@ impl Position {
     /// The key after `mv` (legal here) when the move only moves a piece and perhaps
     /// captures one: no king move, castling right lost, promotion, double step or en
     /// passant, and no en-passant square before it, all of which change the key in
-    /// ways the crate decides; `None` for those, and in Chess960.
+    /// ways the crate decides; `None` for those. Alike in either mode (a Chess960
+    /// castle is a king move).
     #[inline]
     pub fn key_after(&self, mv: ChessMove, deltas: &KeyDeltas) -> Option<u64> {
         let (from, to) = (mv.get_source(), mv.get_dest());
-        if self.chess960 || self.board.en_passant().is_some() || mv.get_promotion().is_some() {
+        if self.board.en_passant().is_some() || mv.get_promotion().is_some() {
             return None;
         }
         let kind = self.board.piece_on(from)?;
@@ -260,9 +261,13 @@ impl Position {
     }
 
     /// Whether a move from `from` to `to` may take a castling right away: some side
-    /// still has one and the move leaves or lands on a corner.
+    /// still has one and the move leaves or lands on a corner (in Chess960 mode, on a
+    /// castling rook's square).
     #[inline]
     fn may_change_rights(&self, from: Square, to: Square) -> bool {
+        if self.chess960 {
+            return self.castling.has_rook_on(from) || self.castling.has_rook_on(to);
+        }
         const CORNERS: u64 = 1 | 1 << 7 | 1 << 56 | 1 << 63;
         let rights = |c| self.board.castle_rights(c) != CastleRights::NoRights;
         (rights(Color::White) || rights(Color::Black))
@@ -295,14 +300,29 @@ mod tests {
         }
         let deltas = KeyDeltas::new();
         let mut counts = [0; 2];
-        for fen in [
-            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
-            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-            "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1",
+        for (fen, chess960) in [
+            (
+                "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+                false,
+            ),
+            (
+                "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+                false,
+            ),
+            ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", false),
+            ("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", false),
+            (
+                "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+                true,
+            ),
+            (
+                "1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w GBgb - 0 1",
+                true,
+            ),
+            ("rk2r3/1pp4p/8/8/8/8/1PP4P/RK2R3 w EAea - 0 1", true),
         ] {
             walk(
-                &mut Position::from_fen(fen).unwrap(),
+                &mut Position::from_fen_in(fen, chess960).unwrap(),
                 &deltas,
                 3,
                 &mut counts,
