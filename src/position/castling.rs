@@ -116,6 +116,12 @@ impl Castling {
         self.rooks.iter().flatten().any(|&r| r == Some(s))
     }
 
+    /// Whether `color` holds a right on either wing.
+    #[inline]
+    pub fn any(&self, color: Color) -> bool {
+        self.rooks[color.to_index()] != [None, None]
+    }
+
     /// Grants the right of the rook on `rook` on `wing`.
     fn add(&mut self, color: Color, wing: usize, rook: Square) {
         self.clear(color, wing);
