@@ -146,6 +146,51 @@ impl Position {
         PendingCastles::new(us, self.board.king_square(us), self.castles_960())
     }
 
+    /// `mv` (legal here) as standard chess writes it: a Chess960 castle (the king
+    /// taking its own rook) as the king's step to where it lands, `e1h1` as `e1g1` (from
+    /// its square to itself when it stays); any other move as it is. The histories
+    /// index moves by it, so that a castle keeps one slot in either mode, and in
+    /// Chess960 the slot of a king move to the same square, as in standard chess.
+    /// Asked of every quiet move scored, so a castle is told by where it lands alone:
+    /// no other legal move lands on a piece of its own side.
+    #[inline]
+    pub fn standard_form(&self, mv: ChessMove) -> ChessMove {
+        let us = self.board.side_to_move();
+        if !self.chess960
+            || *self.board.color_combined(us) & BitBoard::from_square(mv.get_dest()) == EMPTY
+        {
+            return mv;
+        }
+        let (king, _) = castle_landing(us, mv);
+        ChessMove::new(mv.get_source(), king, None)
+    }
+
+    /// The move here that `mv`, written as standard chess writes it
+    /// ([`Position::standard_form`]), stands for: in Chess960 mode the castle whose
+    /// standard form it is, if it is legal here (a castle, too, when a plain king move
+    /// lands on the same square); any other move as it is. The killers and counter-moves
+    /// are kept in standard form, as they are tried in positions other than where they
+    /// were found: a name that castled there and moves another piece here (a rook on
+    /// `e1` to `g1`) stands for the same move in either mode.
+    #[inline]
+    pub fn from_standard_form(&self, mv: ChessMove) -> ChessMove {
+        let us = self.board.side_to_move();
+        let king = self.board.king_square(us);
+        if !self.chess960 || mv.get_source() != king || self.in_check() {
+            return mv;
+        }
+        for wing in [KING_SIDE, QUEEN_SIDE] {
+            let Some(rook) = self.castling.rook(us, wing) else {
+                continue;
+            };
+            let (landing, _) = castling::destinations(us, wing);
+            if landing == mv.get_dest() && castle_is_free(&self.board, king, rook, wing) {
+                return ChessMove::new(king, rook, None);
+            }
+        }
+        mv
+    }
+
     /// Whether `mv` (legal here) castles: a king step of two files in standard chess,
     /// the king taking its own rook in Chess960 mode.
     #[inline]
