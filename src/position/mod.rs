@@ -124,6 +124,23 @@ fn attackers(board: &Board, sq: Square, occupied: BitBoard) -> BitBoard {
         | (chess::get_rook_moves(sq, occupied) & orth)
 }
 
+/// The board after the Chess960 castle `mv` (the king taking its own rook, legal in
+/// `board`). Built anew: the crate's make-move knows only standard castles, and castles
+/// are too rare in a search for the cost to show.
+fn castled_board(board: &Board, mv: ChessMove) -> Board {
+    let us = board.side_to_move();
+    let (king_to, rook_to) = moves::castle_landing(us, mv);
+    let mut builder = BoardBuilder::from(board);
+    builder
+        .clear_square(mv.get_source())
+        .clear_square(mv.get_dest())
+        .piece(king_to, Piece::King, us)
+        .piece(rook_to, Piece::Rook, us)
+        .side_to_move(!us)
+        .en_passant(None);
+    Board::try_from(&builder).expect("a legal castle leaves a legal board")
+}
+
 /// The evaluation's material and square values ([`PIECE_SQUARE`]) summed over `b`.
 fn square_sum_of(b: &Board) -> S {
     let mut sum = S::default();
@@ -311,33 +328,11 @@ impl Position {
         keys
     }
 
-    /// The board after the Chess960 castle of the king on `king` with the rook on
-    /// `rook` (legal here). Built anew: the crate's make-move knows only standard
-    /// castles, and castles are too rare in a search for the cost to show.
-    fn castled_board(&self, king: Square, rook: Square) -> Board {
-        let us = self.board.side_to_move();
-        let wing = if rook.get_file() > king.get_file() {
-            KING_SIDE
-        } else {
-            QUEEN_SIDE
-        };
-        let (king_to, rook_to) = castling::destinations(us, wing);
-        let mut builder = BoardBuilder::from(&self.board);
-        builder
-            .clear_square(king)
-            .clear_square(rook)
-            .piece(king_to, Piece::King, us)
-            .piece(rook_to, Piece::Rook, us)
-            .side_to_move(!us)
-            .en_passant(None);
-        Board::try_from(&builder).expect("a legal castle leaves a legal board")
-    }
-
     /// The board after `mv` (legal here), Chess960 castles included. (In Chess960 mode
     /// the rights, kept beside the board, are the caller's to update.)
     fn board_after(&self, mv: ChessMove) -> Board {
         if self.chess960 && self.is_castle(mv) {
-            self.castled_board(mv.get_source(), mv.get_dest())
+            castled_board(&self.board, mv)
         } else {
             self.board.make_move_new(mv)
         }
