@@ -268,6 +268,22 @@ fn random_games_keep_the_invariants() {
                 pos.unmake_move();
                 assert_eq!((pos.to_fen(), pos.key()), before);
             }
+            // A castle checks exactly when `castle_checks` says so; mates as `mates_with`
+            // says.
+            let info = pos.check_info();
+            for &m in &moves {
+                let mates = pos.mates_with(m, &info);
+                let castle_checks = pos.is_castle(m).then(|| pos.castle_checks(m));
+                pos.make_move(m);
+                let (check, mate) = (pos.in_check(), pos.in_check() && !pos.has_legal_move());
+                pos.unmake_move();
+                assert_eq!(mates, mate, "{m} in {}", pos.to_fen());
+                assert!(
+                    castle_checks.is_none_or(|c| c == check),
+                    "{m} in {}",
+                    pos.to_fen()
+                );
+            }
             // Pseudo-moves of the king onto each own piece: legal only as a castle.
             let king = pos.king_square(pos.side_to_move());
             for s in pos.color_combined(pos.side_to_move()) {
@@ -325,4 +341,34 @@ fn a_castle_is_not_an_exchange() {
     assert!(pos.is_castle(castle));
     assert!(!pos.is_capture(castle));
     assert!(tiefe::search::see::see_ge(&pos, castle, 0));
+}
+
+/// Which castles check, and one that mates, in either mode: the rook checks from where
+/// it lands, along the file or the back rank.
+#[test]
+fn castles_that_check_and_mate() {
+    for (fen, castle, checks, mates) in [
+        ("5k2/8/8/8/8/8/8/4K2R w K - 0 1", "e1h1", true, false),
+        ("4k3/8/8/8/8/8/8/4K2R w K - 0 1", "e1h1", false, false),
+        ("3k4/8/8/8/8/8/8/R3K3 w Q - 0 1", "e1a1", true, false),
+        ("8/8/8/8/8/8/8/R3K2k w Q - 0 1", "e1a1", true, false),
+        ("4rkr1/4p1p1/8/8/8/8/8/4K2R w K - 0 1", "e1h1", true, true),
+        ("3k4/8/8/8/8/8/8/1R4K1 w B - 0 1", "g1b1", true, false),
+        ("2k5/8/8/8/8/8/8/1R4K1 w B - 0 1", "g1b1", false, false),
+    ] {
+        for pos in [
+            chess960(fen),
+            Position::from_fen(fen).unwrap_or_else(|_| chess960(fen)),
+        ] {
+            let m = pos.parse_move(castle).unwrap();
+            assert!(pos.is_castle(m), "{castle} in {fen}");
+            assert_eq!(pos.castle_checks(m), checks, "{castle} in {fen}");
+            assert!(pos.gives_check(m, &pos.check_info()), "counted as a check");
+            assert_eq!(
+                pos.mates_with(m, &pos.check_info()),
+                mates,
+                "{castle} in {fen}"
+            );
+        }
+    }
 }

@@ -25,6 +25,9 @@ impl Position {
     /// Whether `mv` (legal here) may give check, given [`Position::check_info`]: direct
     /// checks, pieces that uncover a slider's check (even when they move along its
     /// line), and castling (the rook may check; it is rare enough to count always).
+    /// Castles count in either mode, so that the picker, which hands out checks once it
+    /// skips quiet moves, hands out the same moves in both (whether one truly checks:
+    /// [`Position::castle_checks`]).
     #[inline]
     pub fn gives_check(&self, mv: ChessMove, info: &CheckInfo) -> bool {
         let (from, to) = (mv.get_source(), mv.get_dest());
@@ -47,15 +50,52 @@ impl Position {
     }
 
     /// Whether `mv` (legal here) checkmates at once. Cheap when it does not check
-    /// (`info` from [`Position::check_info`] answers that); otherwise the move is made
-    /// on a copy of the board.
+    /// (`info` from [`Position::check_info`] answers that, and
+    /// [`Position::castle_checks`] for a castle); otherwise the move is made on a copy
+    /// of the board.
     pub fn mates_with(&self, mv: ChessMove, info: &CheckInfo) -> bool {
-        if !self.gives_check(mv, info) {
+        if !self.gives_check(mv, info) || (self.is_castle(mv) && !self.castle_checks(mv)) {
             return false;
         }
         // No castle answers a check, so the crate's generator alone decides mate.
         let after = self.board_after(mv);
         *after.checkers() != EMPTY && MoveGen::new_legal(&after).len() == 0
+    }
+
+    /// Whether the castle `mv` (legal here, in either mode's writing) gives check:
+    /// whether a rook or queen of ours then attacks the enemy king along a rank or
+    /// file, the castled rook from where it lands or one whose line the king and rook
+    /// opened. Exact, and cheap: no board is built. (No other line can change: only a
+    /// rook or queen moves, and both pieces leave squares of our back rank, behind
+    /// which nothing stands but along it; the enemy king is not in check before.)
+    pub fn castle_checks(&self, mv: ChessMove) -> bool {
+        let us = self.board.side_to_move();
+        let (king, rook, king_to, rook_to) = self.castle_squares(mv);
+        let bb = BitBoard::from_square;
+        let occupied = (*self.board.combined() ^ bb(king) ^ bb(rook)) | bb(king_to) | bb(rook_to);
+        let ours = *self.board.color_combined(us);
+        let rooks = ((*self.board.pieces(Piece::Rook) & ours) ^ bb(rook)) | bb(rook_to);
+        let queens = *self.board.pieces(Piece::Queen) & ours;
+        let their_king = self.board.king_square(!us);
+        chess::get_rook_moves(their_king, occupied) & (rooks | queens) != EMPTY
+    }
+
+    /// Where the castle `mv` (legal here) takes king and rook from and to: king,
+    /// rook, king's landing, rook's landing.
+    fn castle_squares(&self, mv: ChessMove) -> (Square, Square, Square, Square) {
+        let (king, to) = (mv.get_source(), mv.get_dest());
+        let rook = if self.chess960 {
+            to
+        } else {
+            let corner = if to.get_file() > king.get_file() {
+                File::H
+            } else {
+                File::A
+            };
+            Square::make_square(king.get_rank(), corner)
+        };
+        let (king_to, rook_to) = castle_landing(self.board.side_to_move(), mv);
+        (king, rook, king_to, rook_to)
     }
 
     /// Hands `f` the number of legal replies each direct check of the other side would
