@@ -10,6 +10,7 @@ use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use tiefe::position::perft::perft;
 use tiefe::position::{setup_in, FenError, Position};
+use tiefe::types::ChessMove;
 
 fn chess960(fen: &str) -> Position {
     Position::from_fen_in(fen, true).unwrap_or_else(|e| panic!("{fen}: {e}"))
@@ -268,6 +269,22 @@ fn random_games_keep_the_invariants() {
                 pos.unmake_move();
                 assert_eq!((pos.to_fen(), pos.key()), before);
             }
+            // A castle checks exactly when `castle_checks` says so; mates as `mates_with`
+            // says.
+            let info = pos.check_info();
+            for &m in &moves {
+                let mates = pos.mates_with(m, &info);
+                let castle_checks = pos.is_castle(m).then(|| pos.castle_checks(m));
+                pos.make_move(m);
+                let (check, mate) = (pos.in_check(), pos.in_check() && !pos.has_legal_move());
+                pos.unmake_move();
+                assert_eq!(mates, mate, "{m} in {}", pos.to_fen());
+                assert!(
+                    castle_checks.is_none_or(|c| c == check),
+                    "{m} in {}",
+                    pos.to_fen()
+                );
+            }
             // Pseudo-moves of the king onto each own piece: legal only as a castle.
             let king = pos.king_square(pos.side_to_move());
             for s in pos.color_combined(pos.side_to_move()) {
@@ -325,4 +342,176 @@ fn a_castle_is_not_an_exchange() {
     assert!(pos.is_castle(castle));
     assert!(!pos.is_capture(castle));
     assert!(tiefe::search::see::see_ge(&pos, castle, 0));
+}
+
+/// A standard position searched in Chess960 mode is searched as in standard chess, to
+/// the node (issue 54: castles generated apart from the king's other moves, keyed apart
+/// in the table and the histories, and killers that named a castle one way and another
+/// piece's move the other, grew another tree). The bench positions, whose standard
+/// castling fields are X-FEN too, give bench's node count and counters at bench's depth
+/// in either mode, position by position; the start position and the position of the
+/// issue, deeper too.
+#[test]
+fn standard_positions_search_the_same_tree_in_chess960_mode() {
+    use tiefe::bench;
+    let stop = tiefe::search::SearchControl::new(std::time::Instant::now(), false);
+    let same_tree = |fen: &str, depth: u32| {
+        let standard = bench::search_position(fen, depth, false, &stop);
+        let chess960 = bench::search_position(fen, depth, true, &stop);
+        assert_eq!(chess960, standard, "{fen} at depth {depth}");
+        chess960.nodes
+    };
+    let depth = bench::DEFAULT_DEPTH;
+    let total: u64 = bench::POSITIONS
+        .iter()
+        .map(|fen| same_tree(fen, depth))
+        .sum();
+    assert_eq!(total, bench::run(depth).nodes);
+    same_tree(tiefe::position::START_FEN, 14);
+    same_tree(
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        14,
+    );
+}
+
+/// The moves of `pos` in standard form, in the order given.
+fn standard_forms(pos: &Position, moves: &[ChessMove]) -> Vec<ChessMove> {
+    moves.iter().map(|&m| pos.standard_form(m)).collect()
+}
+
+/// What the search asks of a position, as the same in either mode: the key, the moves
+/// in their order (all, noisy, quiet), which may check and which mate, the replies to
+/// the checks threatened and allowed.
+fn assert_alike(standard: &Position, chess960: &Position) {
+    let fen = standard.to_fen();
+    assert_eq!(standard.key(), chess960.key(), "{fen}");
+    let moves = standard.legal_moves();
+    let moves_960 = chess960.legal_moves();
+    assert_eq!(standard_forms(chess960, &moves_960), moves, "{fen}");
+    if !standard.in_check() {
+        let split = |pos: &Position| {
+            let (mut noisy, mut quiet) = (Vec::new(), Vec::new());
+            pos.noisy_moves(|m| noisy.push(pos.standard_form(m)));
+            pos.quiet_moves(|m| quiet.push(pos.standard_form(m)));
+            (noisy, quiet)
+        };
+        assert_eq!(split(chess960), split(standard), "{fen}");
+    }
+    let threats = |pos: &Position| {
+        let mut replies = Vec::new();
+        pos.each_threatened_check(|r| {
+            replies.push(r);
+            false
+        });
+        replies.sort();
+        replies
+    };
+    assert_eq!(threats(chess960), threats(standard), "{fen}");
+    let (info, info_960) = (standard.check_info(), chess960.check_info());
+    for (&m, &m960) in moves.iter().zip(&moves_960) {
+        assert_eq!(chess960.from_standard_form(m), m960, "{m} in {fen}");
+        assert_eq!(
+            chess960.gives_check(m960, &info_960),
+            standard.gives_check(m, &info),
+            "{m} in {fen}"
+        );
+        assert_eq!(
+            chess960.mates_with(m960, &info_960),
+            standard.mates_with(m, &info)
+        );
+        let allowed = |pos: &Position, m| {
+            let mut replies = Vec::new();
+            pos.each_check_allowed_by(m, |r| {
+                replies.push(r);
+                false
+            });
+            replies.sort();
+            replies
+        };
+        assert_eq!(
+            allowed(chess960, m960),
+            allowed(standard, m),
+            "{m} in {fen}"
+        );
+    }
+}
+
+/// A standard position read in Chess960 mode is the same position to the search: along
+/// seeded random games from positions with castling rights of every kind (castles that
+/// check, castles through attacked squares, rights lost to a rook taken), both modes
+/// agree on everything [`assert_alike`] compares, move by move.
+#[test]
+fn standard_positions_are_alike_in_chess960_mode() {
+    let mut rng = StdRng::seed_from_u64(54);
+    let starts = [
+        tiefe::position::START_FEN,
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+        "r1b1k2r/ppppnppp/2n2q2/2b5/3NP3/2P1B3/PP3PPP/RN1QKB1R w KQkq - 0 1",
+        "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+        "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1",
+        "r3k2r/8/8/8/8/8/8/4K3 b kq - 0 1",
+        "5k2/8/8/8/8/8/8/4K2R w K - 0 1",
+        "3k4/8/8/8/8/8/8/R3K3 w Q - 0 1",
+    ];
+    let (mut castles, mut checking) = (0, 0);
+    for _ in 0..120 {
+        let fen = starts[rng.random_range(0..starts.len())];
+        let mut standard = Position::from_fen(fen).unwrap();
+        let mut chess960 = chess960(fen);
+        for _ in 0..rng.random_range(0..50) {
+            assert_alike(&standard, &chess960);
+            let moves = chess960.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            // A castle, when there is one, half the time: random play seldom castles.
+            let castle = moves.iter().copied().find(|&m| chess960.is_castle(m));
+            let m = match castle {
+                Some(c) if rng.random_bool(0.5) => c,
+                _ => moves[rng.random_range(0..moves.len())],
+            };
+            if chess960.is_castle(m) {
+                castles += 1;
+                checking += chess960.castle_checks(m) as u32;
+            }
+            standard.make_move(chess960.standard_form(m));
+            chess960.make_move(m);
+        }
+    }
+    assert!(
+        castles >= 40 && checking >= 3,
+        "{castles} castles played, {checking} checking"
+    );
+}
+
+/// Which castles check, and one that mates, in either mode: the rook checks from where
+/// it lands, along the file or the back rank.
+#[test]
+fn castles_that_check_and_mate() {
+    for (fen, castle, checks, mates) in [
+        ("5k2/8/8/8/8/8/8/4K2R w K - 0 1", "e1h1", true, false),
+        ("4k3/8/8/8/8/8/8/4K2R w K - 0 1", "e1h1", false, false),
+        ("3k4/8/8/8/8/8/8/R3K3 w Q - 0 1", "e1a1", true, false),
+        ("8/8/8/8/8/8/8/R3K2k w Q - 0 1", "e1a1", true, false),
+        ("4rkr1/4p1p1/8/8/8/8/8/4K2R w K - 0 1", "e1h1", true, true),
+        ("3k4/8/8/8/8/8/8/1R4K1 w B - 0 1", "g1b1", true, false),
+        ("2k5/8/8/8/8/8/8/1R4K1 w B - 0 1", "g1b1", false, false),
+    ] {
+        for pos in [
+            chess960(fen),
+            Position::from_fen(fen).unwrap_or_else(|_| chess960(fen)),
+        ] {
+            let m = pos.parse_move(castle).unwrap();
+            assert!(pos.is_castle(m), "{castle} in {fen}");
+            assert_eq!(pos.castle_checks(m), checks, "{castle} in {fen}");
+            assert!(pos.gives_check(m, &pos.check_info()), "counted as a check");
+            assert_eq!(
+                pos.mates_with(m, &pos.check_info()),
+                mates,
+                "{castle} in {fen}"
+            );
+        }
+    }
 }

@@ -231,7 +231,8 @@ struct Frame {
     cont: Option<PieceTo>,
     /// The move a singular-extension search leaves out.
     excluded: Option<ChessMove>,
-    /// Two quiet moves that recently caused a beta cutoff at this ply.
+    /// Two quiet moves that recently caused a beta cutoff at this ply, in standard
+    /// form (`Position::standard_form`).
     killers: [Option<ChessMove>; 2],
     /// Whether the move made at this ply was a null move.
     null: bool,
