@@ -4,10 +4,9 @@
 //! rook in the corner, and its make-move takes a king step between the c, e and g files
 //! for castling. So in Chess960 mode [`crate::position::Position`] keeps the crate's
 //! board without castling rights and keeps them here instead: the square of each
-//! castling rook, and a Zobrist key of the rights' rook files that the position folds
-//! into its own key with the key of the wings held (so that two positions that differ
-//! only in their rights never read as a repetition, and a standard position keys as in
-//! standard chess). A castle is written as the king taking its own rook (`e1h1`), which
+//! castling rook, and a Zobrist key of the rights that the position folds into its own
+//! key (so that two positions that differ only in their rights never read as a
+//! repetition). A castle is written as the king taking its own rook (`e1h1`), which
 //! names every Chess960 castle uniquely, even when the king does not move.
 //!
 //! This module knows squares and bitboards only; generating, testing and playing a
@@ -33,17 +32,12 @@ const fn splitmix(mut x: u64) -> u64 {
 }
 
 /// One key per colour and rook file: a right is named by its rook, so two rights of
-/// one wing on different files (an X-FEN inner rook) key differently. A corner rook's
-/// right (the a- or h-file, always of one wing) has key 0: the position keys it by its
-/// wing as the crate keys a standard right, so that a standard position has the same
-/// key in either mode (and the search the same table, the same tree).
+/// one wing on different files (an X-FEN inner rook) key differently.
 const KEYS: [[u64; 8]; 2] = {
     let mut keys = [[0; 8]; 2];
     let mut i = 0;
     while i < 16 {
-        if i % 8 != 0 && i % 8 != 7 {
-            keys[i / 8][i % 8] = splitmix(0x0C45_7E96_0000_0000 + i as u64);
-        }
+        keys[i / 8][i % 8] = splitmix(0x0C45_7E96_0000_0000 + i as u64);
         i += 1;
     }
     keys
@@ -63,7 +57,7 @@ pub enum CastlingError {
 pub struct Castling {
     /// `rooks[colour][wing]`: the rook that may still castle on that wing.
     rooks: [[Option<Square>; 2]; 2],
-    /// The XOR of the keys of the rights held (of their rooks' files: see `KEYS`).
+    /// The XOR of the keys of the rights held.
     key: u64,
 }
 
@@ -102,24 +96,10 @@ impl Castling {
         self.rooks[color.to_index()][wing]
     }
 
-    /// The key of the rooks' files of the rights held (0 when none, or when every
-    /// rook stands in a corner); the position adds the key of the wings held.
+    /// The Zobrist key of the rights held (0 when none).
     #[inline]
     pub fn key(&self) -> u64 {
         self.key
-    }
-
-    /// Whether a rook that may still castle (of either side) stands on `s`: a move
-    /// from or onto it ends that right.
-    #[inline]
-    pub fn has_rook_on(&self, s: Square) -> bool {
-        self.rooks.iter().flatten().any(|&r| r == Some(s))
-    }
-
-    /// Whether `color` holds a right on either wing.
-    #[inline]
-    pub fn any(&self, color: Color) -> bool {
-        self.rooks[color.to_index()] != [None, None]
     }
 
     /// Grants the right of the rook on `rook` on `wing`.
@@ -295,19 +275,15 @@ mod tests {
 
     #[test]
     fn moves_end_rights_and_keys_follow() {
-        // Inner rooks, whose files are keyed here (a corner rook's key is 0).
         let kings = [sq("e1"), sq("e8")];
-        let rooks = [bb(&["b1", "g1"]), bb(&["b8", "g8"])];
+        let rooks = [bb(&["a1", "h1"]), bb(&["a8", "h8"])];
         let mut c = Castling::parse("KQkq", kings, rooks).unwrap();
-        c.after_move(Color::White, sq("g1"), sq("g8"), false);
-        assert_eq!(c.shredder_field(), "Bb");
+        c.after_move(Color::White, sq("h1"), sq("h8"), false);
+        assert_eq!(c.shredder_field(), "Aa");
         c.after_move(Color::Black, sq("e8"), sq("e7"), true);
-        assert_eq!(c.shredder_field(), "B");
+        assert_eq!(c.shredder_field(), "A");
         let fresh = Castling::parse("Q", kings, rooks).unwrap();
         assert_eq!(c.key(), fresh.key());
-        assert_ne!(c.key(), 0);
-        assert_eq!(c.mirrored().shredder_field(), "b");
-        let corners = [bb(&["a1", "h1"]), bb(&["a8", "h8"])];
-        assert_eq!(Castling::parse("KQkq", kings, corners).unwrap().key(), 0);
+        assert_eq!(c.mirrored().shredder_field(), "a");
     }
 }

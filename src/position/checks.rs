@@ -8,9 +8,7 @@
 
 use chess::{BitBoard, Board, CastleRights, ChessMove, File, MoveGen, Piece, Square, EMPTY};
 
-use super::castling::Castling;
-use super::moves::{castle_landing, legal_castles};
-use super::{attackers, castled_board, CheckInfo, Position};
+use super::{attackers, CheckInfo, Position};
 use crate::types::Squares;
 
 impl Position {
@@ -25,9 +23,6 @@ impl Position {
     /// Whether `mv` (legal here) may give check, given [`Position::check_info`]: direct
     /// checks, pieces that uncover a slider's check (even when they move along its
     /// line), and castling (the rook may check; it is rare enough to count always).
-    /// Castles count in either mode, so that the picker, which hands out checks once it
-    /// skips quiet moves, hands out the same moves in both (whether one truly checks:
-    /// [`Position::castle_checks`]).
     #[inline]
     pub fn gives_check(&self, mv: ChessMove, info: &CheckInfo) -> bool {
         let (from, to) = (mv.get_source(), mv.get_dest());
@@ -50,11 +45,10 @@ impl Position {
     }
 
     /// Whether `mv` (legal here) checkmates at once. Cheap when it does not check
-    /// (`info` from [`Position::check_info`] answers that, and
-    /// [`Position::castle_checks`] for a castle); otherwise the move is made on a copy
-    /// of the board.
+    /// (`info` from [`Position::check_info`] answers that); otherwise the move is made
+    /// on a copy of the board.
     pub fn mates_with(&self, mv: ChessMove, info: &CheckInfo) -> bool {
-        if !self.gives_check(mv, info) || (self.is_castle(mv) && !self.castle_checks(mv)) {
+        if !self.gives_check(mv, info) {
             return false;
         }
         // No castle answers a check, so the crate's generator alone decides mate.
@@ -62,117 +56,55 @@ impl Position {
         *after.checkers() != EMPTY && MoveGen::new_legal(&after).len() == 0
     }
 
-    /// Whether the castle `mv` (legal here, in either mode's writing) gives check:
-    /// whether a rook or queen of ours then attacks the enemy king along a rank or
-    /// file, the castled rook from where it lands or one whose line the king and rook
-    /// opened. Exact, and cheap: no board is built. (No other line can change: only a
-    /// rook or queen moves, and both pieces leave squares of our back rank, behind
-    /// which nothing stands but along it; the enemy king is not in check before.)
-    pub fn castle_checks(&self, mv: ChessMove) -> bool {
-        let us = self.board.side_to_move();
-        let (king, rook, king_to, rook_to) = self.castle_squares(mv);
-        let bb = BitBoard::from_square;
-        let occupied = (*self.board.combined() ^ bb(king) ^ bb(rook)) | bb(king_to) | bb(rook_to);
-        let ours = *self.board.color_combined(us);
-        let rooks = ((*self.board.pieces(Piece::Rook) & ours) ^ bb(rook)) | bb(rook_to);
-        let queens = *self.board.pieces(Piece::Queen) & ours;
-        let their_king = self.board.king_square(!us);
-        chess::get_rook_moves(their_king, occupied) & (rooks | queens) != EMPTY
-    }
-
-    /// Where the castle `mv` (legal here) takes king and rook from and to: king,
-    /// rook, king's landing, rook's landing.
-    fn castle_squares(&self, mv: ChessMove) -> (Square, Square, Square, Square) {
-        let (king, to) = (mv.get_source(), mv.get_dest());
-        let rook = if self.chess960 {
-            to
-        } else {
-            let corner = if to.get_file() > king.get_file() {
-                File::H
-            } else {
-                File::A
-            };
-            Square::make_square(king.get_rank(), corner)
-        };
-        let (king_to, rook_to) = castle_landing(self.board.side_to_move(), mv);
-        (king, rook, king_to, rook_to)
-    }
-
     /// Hands `f` the number of legal replies each direct check of the other side would
     /// leave if the side to move passed (what it threatens), counted up to two (two
     /// stands for two or more), until `f` says stop; nothing in check, where there is
     /// no pass. A direct check is a legal move onto a square from which some kind of
     /// piece attacks the enemy king that leaves it in check (by the piece moved, or
-    /// uncovered behind it); discovered checks from elsewhere are not tried, and a
-    /// castle only when its king lands on a square from which some piece would check
-    /// (as the crate's generator, asked for the moves onto those squares, hands a
-    /// standard castle out), in either mode alike. The search's mate guard asks it at
-    /// most nodes it may prune, so the pass is made on a copy of the board alone.
+    /// uncovered behind it); discovered checks from elsewhere are not tried, nor
+    /// Chess960 castles. The search's mate guard asks it at most nodes it may prune,
+    /// so the pass is made on a copy of the board alone.
     pub fn each_threatened_check(&self, f: impl FnMut(usize) -> bool) {
         if let Some(passed) = self.board.null_move() {
-            direct_checks(&passed, &self.castling, f);
+            direct_checks(&passed, f);
         }
     }
 
     /// [`Position::each_threatened_check`] after `mv` (legal here) rather than a pass:
     /// the direct checks the move allows, found on a copy of the board.
     pub fn each_check_allowed_by(&self, mv: ChessMove, f: impl FnMut(usize) -> bool) {
-        let mut rights = self.castling;
-        if self.chess960 {
-            let (from, to) = (mv.get_source(), mv.get_dest());
-            let king_moved = self.board.piece_on(from) == Some(Piece::King);
-            rights.after_move(self.board.side_to_move(), from, to, king_moved);
-        }
-        direct_checks(&self.board_after(mv), &rights, f);
+        direct_checks(&self.board_after(mv), f);
     }
 }
 
-/// The direct checks of the side to move in `b`, whose Chess960 rights are `castling`
-/// (none in standard chess, where the board holds them; see
+/// The direct checks of the side to move in `b` (see
 /// [`Position::each_threatened_check`]).
-fn direct_checks(b: &Board, castling: &Castling, mut f: impl FnMut(usize) -> bool) {
+fn direct_checks(b: &Board, mut f: impl FnMut(usize) -> bool) {
     let info = check_info(b);
     let checking = checking_squares(&info);
-    // Tries the board after a move; `true` once `f` says stop.
-    let mut try_board = |after: &Board| replies_to_check(after).is_some_and(&mut f);
     let mut after = *b;
+    // Tries `m`; `true` once `f` says stop.
     let mut try_move = |m: ChessMove| {
         b.make_move(m, &mut after);
-        try_board(&after)
+        if *after.checkers() == EMPTY {
+            return false;
+        }
+        let replies = if two_king_moves(&after) {
+            2
+        } else {
+            MoveGen::new_legal(&after).len().min(2)
+        };
+        f(replies)
     };
-    if each_plain_check(b, &info, checking, castling, &mut try_move) {
-        return;
-    }
-    let mut moves = MoveGen::new_legal(b);
-    moves.set_iterator_mask(checking);
-    for m in moves {
-        if try_move(m) {
-            return;
+    if !each_plain_check(b, &info, checking, &mut try_move) {
+        let mut moves = MoveGen::new_legal(b);
+        moves.set_iterator_mask(checking);
+        for m in moves {
+            if try_move(m) {
+                break;
+            }
         }
     }
-    let us = b.side_to_move();
-    for castle in legal_castles(b, castling).into_iter().flatten() {
-        let (king_to, _) = castle_landing(us, castle);
-        if checking & BitBoard::from_square(king_to) != EMPTY
-            && try_board(&castled_board(b, castle))
-        {
-            return;
-        }
-    }
-}
-
-/// How many legal replies the side to move in `after` has, counted up to two, if it
-/// is in check.
-#[inline]
-fn replies_to_check(after: &Board) -> Option<usize> {
-    if *after.checkers() == EMPTY {
-        return None;
-    }
-    Some(if two_king_moves(after) {
-        2
-    } else {
-        MoveGen::new_legal(after).len().min(2)
-    })
 }
 
 /// Every square from which some kind of piece attacks the enemy king, given its
@@ -234,15 +166,13 @@ type Targets<'a> = &'a dyn Fn(Square) -> BitBoard;
 /// generation, until `f` says stop; `true` if done so. Only where those are all the
 /// moves onto `checking` that can check: `false` (and no call) when the side to move is
 /// in check, a piece of its stands alone between one of its sliders and the king (a
-/// move of it may uncover a check), or a promotion, en passant or castle is in play (a
-/// castle by the board's rights or the Chess960 rights `castling`). In most searched
-/// positions none is, and the few checking moves are found from the pieces that reach
-/// the checking squares.
+/// move of it may uncover a check), or a promotion, en passant or castle is in play. In
+/// most searched positions none is, and the few checking moves are found from the
+/// pieces that reach the checking squares.
 fn each_plain_check(
     b: &Board,
     info: &CheckInfo,
     checking: BitBoard,
-    castling: &Castling,
     f: &mut impl FnMut(ChessMove) -> bool,
 ) -> bool {
     let us = b.side_to_move();
@@ -255,8 +185,7 @@ fn each_plain_check(
         || info[6] != EMPTY
         || of(Piece::Pawn) & chess::get_rank(us.to_seventh_rank()) != EMPTY
         || b.en_passant().is_some()
-        || ((b.castle_rights(us) != CastleRights::NoRights || castling.any(us))
-            && checking & castle_squares != EMPTY)
+        || (b.castle_rights(us) != CastleRights::NoRights && checking & castle_squares != EMPTY)
     {
         return false;
     }
@@ -336,7 +265,7 @@ mod tests {
             let info = check_info(&b);
             let checking = checking_squares(&info);
             let mut plain = Vec::new();
-            let answers = each_plain_check(&b, &info, checking, &Castling::default(), &mut |m| {
+            let answers = each_plain_check(&b, &info, checking, &mut |m| {
                 plain.push(m);
                 false
             });

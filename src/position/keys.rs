@@ -3,11 +3,7 @@
 //! known before the move is made.
 //!
 //! The structure keys are computed from the bitboards, the Zobrist key is the crate's
-//! with the rights of [`Castling`] folded in. Those are keyed as the crate keys the
-//! rights it holds, by the wings held ([`RightsKeys`]), with a key of its own for a
-//! rook on an inner file: a standard position has one key in either mode, so the
-//! tables that the search reads by key (the transposition table, the eval cache, the
-//! mate guard's cache) fill alike, and the search grows the same tree.
+//! with the rights of [`Castling`] folded in.
 //!
 //! The key a move leads to: a node's first memory access is its table bucket, almost always a miss to main
 //! memory. The search starts loading it as soon as the child's key is known; when that
@@ -26,7 +22,7 @@ use chess::{
     Board, BoardBuilder, CastleRights, ChessMove, Color, Piece, Square, ALL_PIECES, ALL_SQUARES,
 };
 
-use super::castling::{Castling, KING_SIDE, QUEEN_SIDE};
+use super::castling::Castling;
 use super::Position;
 
 /// The keys of where the pawns stand and of where each side's other pieces stand, for
@@ -66,57 +62,11 @@ impl StructureKeys {
     }
 }
 
-/// The crate's keys of the castling rights, by colour and the wings held (bit 0 the
-/// king's side, bit 1 the queen's, as [`CastleRights`] numbers them), each as it
-/// differs from holding none. In Chess960 mode the crate's board holds no right; these
-/// fold the wings of [`Castling`] in as the crate folds in a standard right.
-#[derive(Clone, Copy, Default)]
-pub(super) struct RightsKeys([[u64; 4]; 2]);
-
-impl RightsKeys {
-    /// The keys, read off boards with the standard rights (seven boards: microseconds,
-    /// once a Chess960 position is set up; the crate keeps its tables private).
-    pub(super) fn new() -> RightsKeys {
-        let none = CastleRights::NoRights;
-        let bare = rights_board(none, none).get_hash();
-        let mut keys = [[0; 4]; 2];
-        for (i, rights) in [
-            CastleRights::KingSide,
-            CastleRights::QueenSide,
-            CastleRights::Both,
-        ]
-        .into_iter()
-        .enumerate()
-        {
-            keys[0][i + 1] = rights_board(rights, none).get_hash() ^ bare;
-            keys[1][i + 1] = rights_board(none, rights).get_hash() ^ bare;
-        }
-        RightsKeys(keys)
-    }
-
-    /// The key of the wings whose rights `castling` holds.
-    #[inline]
-    fn of(&self, castling: &Castling) -> u64 {
-        let wings = |c| {
-            castling.rook(c, KING_SIDE).is_some() as usize
-                | (castling.rook(c, QUEEN_SIDE).is_some() as usize) << 1
-        };
-        self.0[0][wings(Color::White)] ^ self.0[1][wings(Color::Black)]
-    }
-}
-
-/// Kings and rooks on their standard squares, White to move, with the rights given.
-fn rights_board(white: CastleRights, black: CastleRights) -> Board {
-    let pieces = [
-        (Square::E1, Piece::King, Color::White),
-        (Square::A1, Piece::Rook, Color::White),
-        (Square::H1, Piece::Rook, Color::White),
-        (Square::E8, Piece::King, Color::Black),
-        (Square::A8, Piece::Rook, Color::Black),
-        (Square::H8, Piece::Rook, Color::Black),
-    ];
-    let builder = BoardBuilder::setup(pieces.iter(), Color::White, white, black, None);
-    Board::try_from(&builder).expect("standard rights on the standard squares")
+/// The Zobrist key of `board` with Chess960 `castling` rights (whose key is 0 in
+/// standard chess, where the board's own key holds the rights).
+#[inline]
+pub(super) fn zobrist_key(board: &Board, castling: &Castling) -> u64 {
+    board.get_hash() ^ castling.key()
 }
 
 /// A key of the pawn structure alone (the crate's pawn hash is a stub that returns 0).
@@ -219,26 +169,14 @@ fn board(kings: (Square, Square), extra: &[(Square, Piece, Color)], stm: Color) 
 }
 
 impl Position {
-    /// The Zobrist key of the board and the Chess960 rights, computed afresh (what
-    /// making a move keeps as [`Position::key`]).
-    #[inline]
-    pub(super) fn fresh_key(&self) -> u64 {
-        let key = self.board.get_hash();
-        if !self.chess960 {
-            return key;
-        }
-        key ^ self.castling.key() ^ self.rights_keys.of(&self.castling)
-    }
-
     /// The key after `mv` (legal here) when the move only moves a piece and perhaps
     /// captures one: no king move, castling right lost, promotion, double step or en
     /// passant, and no en-passant square before it, all of which change the key in
-    /// ways the crate decides; `None` for those. Alike in either mode (a Chess960
-    /// castle is a king move).
+    /// ways the crate decides; `None` for those, and in Chess960.
     #[inline]
     pub fn key_after(&self, mv: ChessMove, deltas: &KeyDeltas) -> Option<u64> {
         let (from, to) = (mv.get_source(), mv.get_dest());
-        if self.board.en_passant().is_some() || mv.get_promotion().is_some() {
+        if self.chess960 || self.board.en_passant().is_some() || mv.get_promotion().is_some() {
             return None;
         }
         let kind = self.board.piece_on(from)?;
@@ -261,13 +199,9 @@ impl Position {
     }
 
     /// Whether a move from `from` to `to` may take a castling right away: some side
-    /// still has one and the move leaves or lands on a corner (in Chess960 mode, on a
-    /// castling rook's square).
+    /// still has one and the move leaves or lands on a corner.
     #[inline]
     fn may_change_rights(&self, from: Square, to: Square) -> bool {
-        if self.chess960 {
-            return self.castling.has_rook_on(from) || self.castling.has_rook_on(to);
-        }
         const CORNERS: u64 = 1 | 1 << 7 | 1 << 56 | 1 << 63;
         let rights = |c| self.board.castle_rights(c) != CastleRights::NoRights;
         (rights(Color::White) || rights(Color::Black))
@@ -300,29 +234,14 @@ mod tests {
         }
         let deltas = KeyDeltas::new();
         let mut counts = [0; 2];
-        for (fen, chess960) in [
-            (
-                "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-                false,
-            ),
-            (
-                "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
-                false,
-            ),
-            ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", false),
-            ("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", false),
-            (
-                "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-                true,
-            ),
-            (
-                "1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w GBgb - 0 1",
-                true,
-            ),
-            ("rk2r3/1pp4p/8/8/8/8/1PP4P/RK2R3 w EAea - 0 1", true),
+        for fen in [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1",
         ] {
             walk(
-                &mut Position::from_fen_in(fen, chess960).unwrap(),
+                &mut Position::from_fen(fen).unwrap(),
                 &deltas,
                 3,
                 &mut counts,

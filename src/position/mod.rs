@@ -41,7 +41,7 @@ pub mod perft;
 use castling::{Castling, KING_SIDE, QUEEN_SIDE};
 pub use fen::{piece_char, FenError, START_FEN};
 pub use keys::KeyDeltas;
-use keys::{RightsKeys, StructureKeys};
+use keys::{zobrist_key, StructureKeys};
 pub use notation::{setup, setup_in, MoveError};
 
 /// See [`Position::check_info`].
@@ -78,10 +78,6 @@ pub struct Position {
     /// The castling rights in Chess960 mode (empty, with key 0, in standard mode, where
     /// the board holds them).
     castling: Castling,
-    /// The crate's keys of the castling rights, which [`Position::key`] folds in for
-    /// the rights of `castling` (all 0 in standard mode, where the board's key holds
-    /// them). Fixed for the position's life, so not part of what a move undoes.
-    rights_keys: RightsKeys,
     /// Whether castles are Chess960 castles (king takes own rook), generated here.
     chess960: bool,
     /// Plies since the last capture or pawn move (the fifty-move clock).
@@ -122,23 +118,6 @@ fn attackers(board: &Board, sq: Square, occupied: BitBoard) -> BitBoard {
         | (chess::get_king_moves(sq) & *board.pieces(Piece::King))
         | (chess::get_bishop_moves(sq, occupied) & diag)
         | (chess::get_rook_moves(sq, occupied) & orth)
-}
-
-/// The board after the Chess960 castle `mv` (the king taking its own rook, legal in
-/// `board`). Built anew: the crate's make-move knows only standard castles, and castles
-/// are too rare in a search for the cost to show.
-fn castled_board(board: &Board, mv: ChessMove) -> Board {
-    let us = board.side_to_move();
-    let (king_to, rook_to) = moves::castle_landing(us, mv);
-    let mut builder = BoardBuilder::from(board);
-    builder
-        .clear_square(mv.get_source())
-        .clear_square(mv.get_dest())
-        .piece(king_to, Piece::King, us)
-        .piece(rook_to, Piece::Rook, us)
-        .side_to_move(!us)
-        .en_passant(None);
-    Board::try_from(&builder).expect("a legal castle leaves a legal board")
 }
 
 /// The evaluation's material and square values ([`PIECE_SQUARE`]) summed over `b`.
@@ -194,26 +173,19 @@ impl Position {
         halfmove: u32,
         fullmove: u32,
     ) -> Position {
-        let mut pos = Position {
-            key: 0,
+        Position {
+            key: zobrist_key(&board, &castling),
             keys: StructureKeys::of(&board),
             squares: square_sum_of(&board),
             board,
             castling,
-            rights_keys: if chess960 {
-                RightsKeys::new()
-            } else {
-                RightsKeys::default()
-            },
             chess960,
             halfmove,
             rep_window: halfmove,
             fullmove,
             history: Vec::new(),
             undo: Vec::new(),
-        };
-        pos.key = pos.fresh_key();
-        pos
+        }
     }
 
     /// The square a pawn may capture onto en passant, if any. (The crate stores the
@@ -282,8 +254,8 @@ impl Position {
         *self.board.checkers()
     }
 
-    /// The Zobrist key of the position, Chess960 castling rights included (keyed so
-    /// that a standard position has one key in either mode: see `keys.rs`).
+    /// The Zobrist key of the position, Chess960 castling rights included (their key
+    /// is 0 in standard chess, where the board's own key holds the rights).
     #[inline]
     pub fn key(&self) -> u64 {
         self.key
@@ -328,11 +300,33 @@ impl Position {
         keys
     }
 
+    /// The board after the Chess960 castle of the king on `king` with the rook on
+    /// `rook` (legal here). Built anew: the crate's make-move knows only standard
+    /// castles, and castles are too rare in a search for the cost to show.
+    fn castled_board(&self, king: Square, rook: Square) -> Board {
+        let us = self.board.side_to_move();
+        let wing = if rook.get_file() > king.get_file() {
+            KING_SIDE
+        } else {
+            QUEEN_SIDE
+        };
+        let (king_to, rook_to) = castling::destinations(us, wing);
+        let mut builder = BoardBuilder::from(&self.board);
+        builder
+            .clear_square(king)
+            .clear_square(rook)
+            .piece(king_to, Piece::King, us)
+            .piece(rook_to, Piece::Rook, us)
+            .side_to_move(!us)
+            .en_passant(None);
+        Board::try_from(&builder).expect("a legal castle leaves a legal board")
+    }
+
     /// The board after `mv` (legal here), Chess960 castles included. (In Chess960 mode
     /// the rights, kept beside the board, are the caller's to update.)
     fn board_after(&self, mv: ChessMove) -> Board {
         if self.chess960 && self.is_castle(mv) {
-            castled_board(&self.board, mv)
+            self.castled_board(mv.get_source(), mv.get_dest())
         } else {
             self.board.make_move_new(mv)
         }
@@ -362,7 +356,7 @@ impl Position {
         self.keys = self.keys.after(&self.board, &after);
         self.squares = self.squares_after(mv, mover, &after);
         self.board = after;
-        self.key = self.fresh_key();
+        self.key = zobrist_key(&self.board, &self.castling);
         if zeroing {
             self.halfmove = 0;
             self.rep_window = 0;
@@ -420,7 +414,7 @@ impl Position {
         self.save();
         if let Some(next) = self.board.null_move() {
             self.board = next;
-            self.key = self.fresh_key();
+            self.key = zobrist_key(&self.board, &self.castling);
         }
         self.halfmove += 1;
         self.rep_window = 0;
@@ -617,7 +611,7 @@ mod tests {
     #[test]
     fn kept_keys_and_square_sum_match_fresh_ones() {
         fn walk(p: &mut Position, depth: u32) {
-            assert_eq!(p.key, p.fresh_key(), "{}", p.to_fen());
+            assert_eq!(p.key, zobrist_key(&p.board, &p.castling), "{}", p.to_fen());
             assert_eq!(p.keys, StructureKeys::of(&p.board), "{}", p.to_fen());
             assert_eq!(p.squares, square_sum_of(&p.board), "{}", p.to_fen());
             if depth == 0 {
@@ -626,7 +620,7 @@ mod tests {
             if !p.in_check() {
                 p.make_null_move();
                 assert_eq!(p.keys, StructureKeys::of(&p.board), "{} (pass)", p.to_fen());
-                assert_eq!(p.key, p.fresh_key(), "(pass)");
+                assert_eq!(p.key, zobrist_key(&p.board, &p.castling), "(pass)");
                 p.unmake_move();
             }
             for m in p.legal_moves() {

@@ -20,10 +20,7 @@
 //! pinned, then the pinned ones, each by square; a pawn's en-passant capture after
 //! all other pawn moves; destinations by square (castling among the king's); a
 //! promotion's pieces queen, knight, rook, bishop. In check, the crate's generator
-//! is used as it is. Chess960 castles come where standard chess has its castles:
-//! among the king's moves, by the square the king lands on (after a plain king move
-//! to the same square), so that a standard position searched in Chess960 mode is
-//! searched as in standard chess.
+//! is used as it is.
 
 #![allow(clippy::disallowed_types, clippy::disallowed_methods)]
 
@@ -33,30 +30,23 @@ use chess::{
     Square, EMPTY,
 };
 
-use super::castling::{self, Castling, KING_SIDE, QUEEN_SIDE};
+use super::castling::{self, KING_SIDE, QUEEN_SIDE};
 use super::{attackers, Position};
 use crate::types::Squares;
 
 impl Position {
     /// All legal moves.
     pub fn legal_moves(&self) -> Vec<ChessMove> {
-        let gen = MoveGen::new_legal(&self.board);
-        if !self.chess960 {
-            return gen.collect();
+        let mut moves: Vec<ChessMove> = MoveGen::new_legal(&self.board).collect();
+        if self.chess960 {
+            moves.extend(self.castles_960().into_iter().flatten());
         }
-        let mut moves = Vec::with_capacity(gen.len() + 2);
-        let mut castles = self.pending_castles();
-        for m in gen {
-            castles.before(m, &mut |c| moves.push(c));
-            moves.push(m);
-        }
-        castles.rest(&mut |c| moves.push(c));
         moves
     }
 
-    /// Whether `f` holds of every legal move, asked (the crate's moves first, then any
-    /// Chess960 castle) until it fails: no list is made, and the moves past the first
-    /// failure are not worked out.
+    /// Whether `f` holds of every legal move, asked in the order of
+    /// [`Position::legal_moves`] until it fails: no list is made, and the moves past
+    /// the first failure are not worked out.
     pub fn every_legal_move(&self, mut f: impl FnMut(ChessMove) -> bool) -> bool {
         MoveGen::new_legal(&self.board).all(&mut f)
             && self.castles_960().into_iter().flatten().all(f)
@@ -91,18 +81,17 @@ impl Position {
             let last_rank = chess::get_rank(board.side_to_move().to_their_backrank());
             gen.set_iterator_mask(their | ep | last_rank);
         }
-        let mut castles = match noisy_only || !self.chess960 {
-            true => PendingCastles::none(),
-            false => self.pending_castles(),
-        };
         for m in gen {
-            castles.before(m, &mut |c| f(c, false));
             let noisy = self.is_noisy(m);
             if noisy || !noisy_only {
                 f(m, noisy);
             }
         }
-        castles.rest(&mut |c| f(c, false));
+        if self.chess960 && !noisy_only {
+            for m in self.castles_960().into_iter().flatten() {
+                f(m, false);
+            }
+        }
     }
 
     /// Hands each noisy move (a capture or a promotion) to `f`, in the order of
@@ -112,20 +101,16 @@ impl Position {
         for_each_noisy(&self.board, f);
     }
 
-    /// Hands each quiet move to `f`, in the order of [`Position::generate_moves`].
-    /// Not in check: evasions come from that.
+    /// Hands each quiet move to `f`, in the order of [`Position::generate_moves`]
+    /// (Chess960 castles last). Not in check: evasions come from that.
     #[inline]
     pub fn quiet_moves(&self, mut f: impl FnMut(ChessMove)) {
-        if !self.chess960 {
-            for_each_quiet(&self.board, f);
-            return;
+        for_each_quiet(&self.board, &mut f);
+        if self.chess960 {
+            for m in self.castles_960().into_iter().flatten() {
+                f(m);
+            }
         }
-        let mut castles = self.pending_castles();
-        for_each_quiet(&self.board, |m| {
-            castles.before(m, &mut f);
-            f(m);
-        });
-        castles.rest(&mut f);
     }
 
     /// The Chess960 castles of the side to move that are legal here, each written as
@@ -133,62 +118,40 @@ impl Position {
     /// (where the crate's generator makes the castles).
     #[inline]
     fn castles_960(&self) -> [Option<ChessMove>; 2] {
-        if !self.chess960 {
-            return [None; 2];
+        let mut out = [None; 2];
+        if !self.chess960 || self.in_check() {
+            return out;
         }
-        legal_castles(&self.board, &self.castling)
-    }
-
-    /// [`Position::castles_960`], ready to be handed out among the king's moves.
-    #[inline]
-    fn pending_castles(&self) -> PendingCastles {
-        let us = self.board.side_to_move();
-        PendingCastles::new(us, self.board.king_square(us), self.castles_960())
-    }
-
-    /// `mv` (legal here) as standard chess writes it: a Chess960 castle (the king
-    /// taking its own rook) as the king's step to where it lands, `e1h1` as `e1g1` (from
-    /// its square to itself when it stays); any other move as it is. The histories
-    /// index moves by it, so that a castle keeps one slot in either mode, and in
-    /// Chess960 the slot of a king move to the same square, as in standard chess.
-    /// Asked of every quiet move scored, so a castle is told by where it lands alone:
-    /// no other legal move lands on a piece of its own side.
-    #[inline]
-    pub fn standard_form(&self, mv: ChessMove) -> ChessMove {
-        let us = self.board.side_to_move();
-        if !self.chess960
-            || *self.board.color_combined(us) & BitBoard::from_square(mv.get_dest()) == EMPTY
-        {
-            return mv;
-        }
-        let (king, _) = castle_landing(us, mv);
-        ChessMove::new(mv.get_source(), king, None)
-    }
-
-    /// The move here that `mv`, written as standard chess writes it
-    /// ([`Position::standard_form`]), stands for: in Chess960 mode the castle whose
-    /// standard form it is, if it is legal here (a castle, too, when a plain king move
-    /// lands on the same square); any other move as it is. The killers and counter-moves
-    /// are kept in standard form, as they are tried in positions other than where they
-    /// were found: a name that castled there and moves another piece here (a rook on
-    /// `e1` to `g1`) stands for the same move in either mode.
-    #[inline]
-    pub fn from_standard_form(&self, mv: ChessMove) -> ChessMove {
         let us = self.board.side_to_move();
         let king = self.board.king_square(us);
-        if !self.chess960 || mv.get_source() != king || self.in_check() {
-            return mv;
-        }
         for wing in [KING_SIDE, QUEEN_SIDE] {
-            let Some(rook) = self.castling.rook(us, wing) else {
-                continue;
-            };
-            let (landing, _) = castling::destinations(us, wing);
-            if landing == mv.get_dest() && castle_is_free(&self.board, king, rook, wing) {
-                return ChessMove::new(king, rook, None);
+            if let Some(rook) = self.castling.rook(us, wing) {
+                if self.castle_is_free(king, rook, wing) {
+                    out[wing] = Some(ChessMove::new(king, rook, None));
+                }
             }
         }
-        mv
+        out
+    }
+
+    /// Whether the king on `king` may castle with the rook on `rook` (the side to move
+    /// not in check): every square either of them passes over or lands on is empty but
+    /// for the two of them, and no square the king passes over or lands on (even the one
+    /// it stands on, if it stays) is attacked with both lifted off the board. Lifting
+    /// the rook matters: on the back rank it may shield the king's path from an enemy
+    /// rook or queen, and leaves it as it castles.
+    fn castle_is_free(&self, king: Square, rook: Square, wing: usize) -> bool {
+        let us = self.board.side_to_move();
+        let (king_to, rook_to) = castling::destinations(us, wing);
+        let lifted = self.combined() ^ BitBoard::from_square(king) ^ BitBoard::from_square(rook);
+        let king_path = castling::path(king, king_to);
+        if (king_path | castling::path(rook, rook_to)) & lifted != EMPTY {
+            return false;
+        }
+        // The landing square too when the king stays: the rook may have shielded it.
+        let them = *self.board.color_combined(!us);
+        let mut squares = king_path | BitBoard::from_square(king_to);
+        squares.all(|s| attackers(&self.board, s, lifted) & them == EMPTY)
     }
 
     /// Whether `mv` (legal here) castles: a king step of two files in standard chess,
@@ -313,120 +276,6 @@ impl Position {
             _ => return false,
         }
         *b.pinned() & from_bb == EMPTY || chess::line(from, king) & to_bb != EMPTY
-    }
-}
-
-/// The Chess960 castles of the side to move in `board` with the rights `castling` that
-/// are legal there, each written as the king taking its own rook, by wing; none in
-/// check.
-#[inline]
-pub(super) fn legal_castles(board: &Board, castling: &Castling) -> [Option<ChessMove>; 2] {
-    let mut out = [None; 2];
-    let us = board.side_to_move();
-    if !castling.any(us) || *board.checkers() != EMPTY {
-        return out;
-    }
-    let king = board.king_square(us);
-    for wing in [KING_SIDE, QUEEN_SIDE] {
-        if let Some(rook) = castling.rook(us, wing) {
-            if castle_is_free(board, king, rook, wing) {
-                out[wing] = Some(ChessMove::new(king, rook, None));
-            }
-        }
-    }
-    out
-}
-
-/// Whether the king on `king` may castle with the rook on `rook` (the side to move not
-/// in check): every square either of them passes over or lands on is empty but for the
-/// two of them, and no square the king passes over or lands on (even the one it stands
-/// on, if it stays) is attacked with both lifted off the board. Lifting the rook
-/// matters: on the back rank it may shield the king's path from an enemy rook or
-/// queen, and leaves it as it castles.
-fn castle_is_free(board: &Board, king: Square, rook: Square, wing: usize) -> bool {
-    let us = board.side_to_move();
-    let (king_to, rook_to) = castling::destinations(us, wing);
-    let lifted = *board.combined() ^ BitBoard::from_square(king) ^ BitBoard::from_square(rook);
-    let king_path = castling::path(king, king_to);
-    if (king_path | castling::path(rook, rook_to)) & lifted != EMPTY {
-        return false;
-    }
-    // The landing square too when the king stays: the rook may have shielded it.
-    let them = *board.color_combined(!us);
-    let mut squares = king_path | BitBoard::from_square(king_to);
-    squares.all(|s| attackers(board, s, lifted) & them == EMPTY)
-}
-
-/// Where king and rook of `us` land after the castle `mv` (the king taking its own rook
-/// in Chess960, or stepping two files in standard chess): the wing is the side of the
-/// king that `mv` names.
-#[inline]
-pub(super) fn castle_landing(us: chess::Color, mv: ChessMove) -> (Square, Square) {
-    let wing = if mv.get_dest().get_file() > mv.get_source().get_file() {
-        KING_SIDE
-    } else {
-        QUEEN_SIDE
-    };
-    castling::destinations(us, wing)
-}
-
-/// The Chess960 castles not yet handed out, by the square the king lands on (the
-/// queen's side, on the c-file, first), and the king they move: handed out in a stream
-/// of moves in the crate's order (the king's last, by the squares they land on) before
-/// the first king move landing beyond them, or at its end.
-struct PendingCastles {
-    castles: [Option<(Square, ChessMove)>; 2],
-    king: Square,
-}
-
-impl PendingCastles {
-    /// `castles` (by wing, as [`legal_castles`] gives them) of the king of `us` on
-    /// `king`.
-    #[inline]
-    fn new(us: chess::Color, king: Square, castles: [Option<ChessMove>; 2]) -> PendingCastles {
-        let landing = |m: ChessMove| (castle_landing(us, m).0, m);
-        PendingCastles {
-            castles: [
-                castles[QUEEN_SIDE].map(landing),
-                castles[KING_SIDE].map(landing),
-            ],
-            king,
-        }
-    }
-
-    /// Nothing to hand out (the king's square a placeholder).
-    #[inline]
-    fn none() -> PendingCastles {
-        PendingCastles {
-            castles: [None; 2],
-            king: Square::A1,
-        }
-    }
-
-    /// Hands `f` the castles that come before `m` in the stream: those whose king lands
-    /// on a square before the one the king move `m` lands on.
-    #[inline]
-    fn before(&mut self, m: ChessMove, f: &mut impl FnMut(ChessMove)) {
-        if m.get_source() != self.king {
-            return;
-        }
-        for slot in &mut self.castles {
-            match *slot {
-                Some((landing, c)) if landing.to_index() < m.get_dest().to_index() => {
-                    f(c);
-                    *slot = None;
-                }
-                _ => {}
-            }
-        }
-    }
-
-    /// Hands `f` the castles still pending, at the end of the stream.
-    #[inline]
-    fn rest(&mut self, f: &mut impl FnMut(ChessMove)) {
-        for (_, c) in self.castles.iter_mut().filter_map(Option::take) {
-            f(c);
-        }
     }
 }
 

@@ -51,8 +51,14 @@ pub fn mate_threat_or_zugzwang(pos: &Position) -> bool {
     match threat {
         Checks::Mate => true,
         Checks::Check { replies: 1 } => {
+            let us = pos.side_to_move();
             let mut any = false;
             pos.every_legal_move(|m| {
+                // A Chess960 castle (the king onto its own rook) is not tried, as it
+                // never was: the crate's moves alone.
+                if pos.color_on(m.get_dest()) == Some(us) {
+                    return true;
+                }
                 any = true;
                 let mut allowed = Checks::None;
                 pos.each_check_allowed_by(m, |replies| allowed.add(replies));

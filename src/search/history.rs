@@ -25,15 +25,13 @@ pub struct PieceTo {
 type ContTable = [[i16; 64]; 12];
 
 pub struct Histories {
-    /// [side][from][to] for quiet moves, as standard chess writes them (a Chess960
-    /// castle as its king's step: `Position::standard_form`).
+    /// [side][from][to] for quiet moves.
     butterfly: [[[i16; 64]; 64]; 2],
     /// [piece][to][captured kind] for captures and promotions.
     capture: [[[i16; 6]; 64]; 12],
     /// [previous piece][previous to] → [piece][to].
     continuation: [[ContTable; 64]; 12],
-    /// [previous piece][previous to] → the move that refuted it last, in standard form
-    /// (`Position::standard_form`).
+    /// [previous piece][previous to] → the move that refuted it last.
     counter: [[u16; 64]; 12],
     /// [side][pawn key slot], in 1/CORR_GRAIN centipawns.
     correction: [[i32; CORR_SIZE]; 2],

@@ -231,8 +231,7 @@ struct Frame {
     cont: Option<PieceTo>,
     /// The move a singular-extension search leaves out.
     excluded: Option<ChessMove>,
-    /// Two quiet moves that recently caused a beta cutoff at this ply, in standard
-    /// form (`Position::standard_form`).
+    /// Two quiet moves that recently caused a beta cutoff at this ply.
     killers: [Option<ChessMove>; 2],
     /// Whether the move made at this ply was a null move.
     null: bool,

@@ -347,7 +347,7 @@ impl Searcher<'_> {
             0
         } else {
             let side = pos.side_to_move().to_index();
-            self.w.hist.butterfly(side, pos.standard_form(m))
+            self.w.hist.butterfly(side, m)
                 + self.w.hist.continuation(n.cont[0], pt)
                 + self.w.hist.continuation(n.cont[1], pt)
         };
@@ -481,20 +481,18 @@ impl Searcher<'_> {
         let hist = &mut self.w.hist;
         if !c.noisy {
             let f = &mut self.w.stack[n.ply + STACK_OFFSET];
-            // Kept in standard form: see `Position::from_standard_form`.
-            let standard = pos.standard_form(m);
-            if f.killers[0] != Some(standard) {
+            if f.killers[0] != Some(m) {
                 f.killers[1] = f.killers[0];
-                f.killers[0] = Some(standard);
+                f.killers[0] = Some(m);
             }
-            hist.set_counter(cont[0], standard);
+            hist.set_counter(cont[0], m);
             let pt = piece_to(pos, m);
-            hist.update_butterfly(side, pos.standard_form(m), bonus);
+            hist.update_butterfly(side, m, bonus);
             hist.update_continuation(cont[0], pt, bonus);
             hist.update_continuation(cont[1], pt, bonus);
             for &q in l.quiets() {
                 let qt = piece_to(pos, q);
-                hist.update_butterfly(side, pos.standard_form(q), -bonus);
+                hist.update_butterfly(side, q, -bonus);
                 hist.update_continuation(cont[0], qt, -bonus);
                 hist.update_continuation(cont[1], qt, -bonus);
             }

@@ -64,13 +64,12 @@ pub fn piece_index(pos: &Position, m: ChessMove) -> usize {
     piece.to_index() + 6 * pos.side_to_move().to_index()
 }
 
-/// The continuation-history key of `m` in `pos`: a castle lands where its king does,
-/// in either mode ([`Position::standard_form`]).
+/// The continuation-history key of `m` in `pos`.
 #[inline]
 pub fn piece_to(pos: &Position, m: ChessMove) -> PieceTo {
     PieceTo {
         piece: piece_index(pos, m),
-        to: pos.standard_form(m).get_dest().to_index(),
+        to: m.get_dest().to_index(),
     }
 }
 
@@ -188,9 +187,7 @@ pub struct Picker {
 
 impl Picker {
     /// A picker over all legal moves (or, with `noisy_only`, the captures and
-    /// promotions), `tt_move` first when it is legal here. The `killers` and the
-    /// `counter` come in standard form, as they are kept
-    /// ([`Position::from_standard_form`]).
+    /// promotions), `tt_move` first when it is legal here.
     pub fn new(
         pos: &Position,
         tt_move: Option<ChessMove>,
@@ -204,8 +201,8 @@ impl Picker {
             noisy_only,
             skip_quiets: noisy_only,
             tt_move,
-            killers: killers.map(|k| k.map(|k| pos.from_standard_form(k))),
-            counter: counter.map(|c| pos.from_standard_form(c)),
+            killers,
+            counter,
             check_squares: None,
             noisy: Scored::new(),
             quiet: Scored::new(),
@@ -287,7 +284,7 @@ impl Picker {
         for i in 0..self.quiet.len {
             let m = self.quiet.mv(i);
             let pt = piece_to(pos, m);
-            let score = hist.butterfly(side, pos.standard_form(m))
+            let score = hist.butterfly(side, m)
                 + hist.continuation(cont[0], pt)
                 + hist.continuation(cont[1], pt);
             self.quiet.set_score(i, score);
