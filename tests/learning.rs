@@ -6,7 +6,7 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use common::{best_of, last_score, Engine};
+use common::{best_of, last_score, placement, Engine};
 use tiefe::learn::{self, Entry, Store};
 use tiefe::position::Position;
 
@@ -390,36 +390,14 @@ fn queen_wins(count: usize) -> Vec<String> {
                 continue;
             }
             for wq in (0..64).step_by(7) {
-                let mut board = [[' '; 8]; 8];
-                board[bk / 8][bk % 8] = 'k';
-                board[wk / 8][wk % 8] = 'K';
-                if board[wq / 8][wq % 8] != ' ' {
+                let mut board = ['.'; 64];
+                board[bk] = 'k';
+                board[wk] = 'K';
+                if board[wq] != '.' {
                     continue;
                 }
-                board[wq / 8][wq % 8] = 'Q';
-                let rows: Vec<String> = (0..8)
-                    .rev()
-                    .map(|r| {
-                        let mut row = String::new();
-                        let mut empty = 0;
-                        for c in board[r] {
-                            if c == ' ' {
-                                empty += 1;
-                                continue;
-                            }
-                            if empty > 0 {
-                                row.push_str(&empty.to_string());
-                                empty = 0;
-                            }
-                            row.push(c);
-                        }
-                        if empty > 0 {
-                            row.push_str(&empty.to_string());
-                        }
-                        row
-                    })
-                    .collect();
-                let fen = format!("{} w - - 0 1", rows.join("/"));
+                board[wq] = 'Q';
+                let fen = format!("{} w - - 0 1", placement(&board));
                 if Position::from_fen(&fen).is_ok_and(|p| p.legal_moves().len() > 5) {
                     out.push(fen);
                 }

@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
 
-use common::{assert_legal_best, Engine};
+use common::{assert_legal_best, placement, Engine};
 use proptest::prelude::*;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
@@ -127,34 +127,6 @@ fn positions_of(name: &str, count: usize) -> Vec<String> {
         }
     }
     out
-}
-
-/// A FEN's placement field from a board indexed a1 = 0.
-fn placement(board: &[char; 64]) -> String {
-    (0..8)
-        .rev()
-        .map(|rank| {
-            let mut row = String::new();
-            let mut empty = 0;
-            for file in 0..8 {
-                match board[rank * 8 + file] {
-                    '.' => empty += 1,
-                    p => {
-                        if empty > 0 {
-                            row.push_str(&empty.to_string());
-                            empty = 0;
-                        }
-                        row.push(p);
-                    }
-                }
-            }
-            if empty > 0 {
-                row.push_str(&empty.to_string());
-            }
-            row
-        })
-        .collect::<Vec<_>>()
-        .join("/")
 }
 
 /// Every stdout line is UCI, and none is the prober's own.

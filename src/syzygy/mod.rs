@@ -166,8 +166,6 @@ pub type RootProbe = (Wdl, i32, Vec<(ChessMove, Wdl, u32)>);
 /// The opened tablebases.
 pub struct Syzygy {
     tb: TableBases<Attacks>,
-    /// Where they were found, as given.
-    path: String,
     /// Sound table files in use (WDL and DTZ).
     files: usize,
     /// The most pieces (kings included) of a table in use.
@@ -230,7 +228,6 @@ impl Syzygy {
             )
         })?;
         let syzygy = Syzygy {
-            path: checked.path,
             files,
             max_pieces: max_pieces.min(tb.max_pieces()),
             tb,
@@ -248,11 +245,6 @@ impl Syzygy {
     /// How many sound table files are in use.
     pub fn files(&self) -> usize {
         self.files
-    }
-
-    /// The path the tables were opened from.
-    pub fn path(&self) -> &str {
-        &self.path
     }
 
     /// Probes that found a result since the last reset (all threads).

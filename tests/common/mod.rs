@@ -318,3 +318,31 @@ pub fn assert_legal_best(line: &str, fen: &str, moves: &[&str]) -> String {
     }
     best
 }
+
+/// A FEN's placement field from a board indexed a1 = 0.
+pub fn placement(board: &[char; 64]) -> String {
+    (0..8)
+        .rev()
+        .map(|rank| {
+            let mut row = String::new();
+            let mut empty = 0;
+            for file in 0..8 {
+                match board[rank * 8 + file] {
+                    '.' => empty += 1,
+                    p => {
+                        if empty > 0 {
+                            row.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        row.push(p);
+                    }
+                }
+            }
+            if empty > 0 {
+                row.push_str(&empty.to_string());
+            }
+            row
+        })
+        .collect::<Vec<_>>()
+        .join("/")
+}
