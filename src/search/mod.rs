@@ -235,6 +235,13 @@ struct Frame {
     killers: [Option<ChessMove>; 2],
     /// Whether the move made at this ply was a null move.
     null: bool,
+    /// The move made at this ply in the move loop (`None` for a null move or a
+    /// ProbCut capture), its number among the moves searched there, and whether it
+    /// was quiet: what the node below needs to reward or mark down the move that led
+    /// to it.
+    mv: Option<ChessMove>,
+    move_count: u16,
+    quiet: bool,
     /// Double extensions on the line to this node.
     double_ext: u8,
 }
@@ -245,6 +252,9 @@ const EMPTY_FRAME: Frame = Frame {
     excluded: None,
     killers: [None; 2],
     null: false,
+    mv: None,
+    move_count: 0,
+    quiet: false,
     double_ext: 0,
 };
 

@@ -12,7 +12,7 @@ use crate::types::ChessMove;
 
 use super::history::{history_bonus, CorrectionKeys, PieceTo};
 use super::picker::{self, piece_to, Origin, Picker};
-use super::{Event, ProvenBest, Searcher, STACK_OFFSET};
+use super::{Event, ProvenBest, Searcher};
 use crate::eval::evaluate;
 use crate::position::Position;
 use crate::score::{is_mate, mated_in, DRAW, EVAL_NONE, INFINITY, MATE, MATE_BOUND, MAX_PLY};
@@ -246,6 +246,7 @@ impl Searcher<'_> {
             tb_ceiling: INFINITY,
         };
         if let Some(score) = self.table_cutoff(&n) {
+            self.table_move_stats(pos, &n, score);
             return score;
         }
         if let Some(score) = self.probe_tablebases(pos, &mut n) {
@@ -373,6 +374,8 @@ impl Searcher<'_> {
         searched: usize,
     ) -> i32 {
         self.enter_move(n.ply, Some(c.pt), false, extension == 2);
+        let f = self.frame_mut(n.ply);
+        (f.mv, f.move_count, f.quiet) = (Some(c.m), searched.min(u16::MAX as usize) as u16, !c.noisy);
         if n.root {
             self.report_currmove(n.depth, c.m, searched);
         }
@@ -399,6 +402,13 @@ impl Searcher<'_> {
             let mut s = -self.negamax(pos, new_depth - r, -alpha - 1, -alpha, ply, true);
             if r > 0 && s > alpha {
                 s = -self.negamax(pos, new_depth, -alpha - 1, -alpha, ply, !n.cut_node);
+                // What the full-depth search found teaches the continuation history:
+                // the reduced search thought this move good.
+                if !c.noisy {
+                    let bonus = history_bonus(&self.params, new_depth);
+                    let bonus = if s > alpha { bonus } else { -bonus };
+                    self.update_continuations(n.cont, c.pt, bonus);
+                }
             }
             if n.pv_node && s > alpha {
                 s = -self.negamax(pos, new_depth, -beta, -alpha, ply, false);
@@ -418,6 +428,7 @@ impl Searcher<'_> {
         let f = self.frame_mut(ply);
         f.cont = cont;
         f.null = null;
+        (f.mv, f.move_count, f.quiet) = (None, 0, false);
         let child_double = f.double_ext + double as u8;
         self.frame_mut(ply + 1).double_ext = child_double;
     }
@@ -472,38 +483,92 @@ impl Searcher<'_> {
         }
     }
 
-    /// The candidate `c` caused a beta cutoff: reward it, and mark down the moves the
-    /// loop `l` tried before it.
+    /// The candidate `c` caused a beta cutoff: reward it, mark down the moves the loop
+    /// `l` tried before it, and the opponent's move before, if it was one the ordering
+    /// had trusted (the first searched or a killer).
     fn update_histories(&mut self, pos: &Position, n: &Node, c: &Candidate, l: &MoveLoop) {
-        let (m, cont) = (c.m, n.cont);
         let bonus = history_bonus(&self.params, n.depth);
-        let side = pos.side_to_move().to_index();
-        let hist = &mut self.w.hist;
         if !c.noisy {
-            let f = &mut self.w.stack[n.ply + STACK_OFFSET];
-            if f.killers[0] != Some(m) {
-                f.killers[1] = f.killers[0];
-                f.killers[0] = Some(m);
-            }
-            hist.set_counter(cont[0], m);
-            let pt = piece_to(pos, m);
-            hist.update_butterfly(side, m, bonus);
-            hist.update_continuation(cont[0], pt, bonus);
-            hist.update_continuation(cont[1], pt, bonus);
+            self.reward_quiet(pos, n, c.m, bonus);
             for &q in l.quiets() {
-                let qt = piece_to(pos, q);
-                hist.update_butterfly(side, q, -bonus);
-                hist.update_continuation(cont[0], qt, -bonus);
-                hist.update_continuation(cont[1], qt, -bonus);
+                self.update_quiet(pos, n.cont, q, -bonus);
             }
-        } else if let Some(victim) = pos.captured_piece(m) {
-            hist.update_capture(picker::piece_index(pos, m), m, victim, bonus);
+        } else if let Some(victim) = pos.captured_piece(c.m) {
+            let piece = picker::piece_index(pos, c.m);
+            self.w.hist.update_capture(piece, c.m, victim, bonus);
         }
-        for &c in l.noisies() {
-            if let Some(victim) = pos.captured_piece(c) {
-                hist.update_capture(picker::piece_index(pos, c), c, victim, -bonus);
+        for &m in l.noisies() {
+            if let Some(victim) = pos.captured_piece(m) {
+                let piece = picker::piece_index(pos, m);
+                self.w.hist.update_capture(piece, m, victim, -bonus);
             }
         }
+        let prior = self.frame_back(n.ply, 1);
+        if prior.quiet && (prior.move_count == 1 || prior.mv == prior.killers[0]) {
+            self.update_prior_move(n.ply, -history_bonus(&self.params, n.depth + 1));
+        }
+    }
+
+    /// The table's score `score` cut the node `n` off: what the move loop would have
+    /// learnt had it searched the table's move (if quiet) and cut off, or failed low.
+    fn table_move_stats(&mut self, pos: &Position, n: &Node, score: i32) {
+        let bonus = history_bonus(&self.params, n.depth);
+        if score >= n.beta {
+            if let Some(m) = n.tt_move.filter(|&m| !pos.is_noisy(m)) {
+                self.reward_quiet(pos, n, m, bonus);
+            }
+            let prior = self.frame_back(n.ply, 1);
+            if prior.quiet && prior.move_count <= 2 {
+                self.update_prior_move(n.ply, -history_bonus(&self.params, n.depth + 1));
+            }
+        } else if let Some(m) = n.tt_move.filter(|&m| !pos.is_noisy(m)) {
+            self.update_quiet(pos, n.cont, m, -bonus);
+        }
+    }
+
+    /// The quiet move `m` cut off at `n`: it becomes the first killer and the
+    /// counter-move to the move before, and its histories rise by `bonus`.
+    fn reward_quiet(&mut self, pos: &Position, n: &Node, m: ChessMove, bonus: i32) {
+        let f = self.frame_mut(n.ply);
+        if f.killers[0] != Some(m) {
+            f.killers[1] = f.killers[0];
+            f.killers[0] = Some(m);
+        }
+        self.w.hist.set_counter(n.cont[0], m);
+        self.update_quiet(pos, n.cont, m, bonus);
+    }
+
+    /// Adds `bonus` to the butterfly and continuation histories of the quiet move `m`
+    /// after the moves `cont`.
+    #[inline]
+    fn update_quiet(
+        &mut self,
+        pos: &Position,
+        cont: [Option<PieceTo>; 2],
+        m: ChessMove,
+        bonus: i32,
+    ) {
+        let side = pos.side_to_move().to_index();
+        self.w.hist.update_butterfly(side, m, bonus);
+        self.update_continuations(cont, piece_to(pos, m), bonus);
+    }
+
+    /// Adds `bonus` to the continuation histories of `pt` after each move of `cont`.
+    #[inline]
+    fn update_continuations(&mut self, cont: [Option<PieceTo>; 2], pt: PieceTo, bonus: i32) {
+        for prev in cont {
+            self.w.hist.update_continuation(prev, pt, bonus);
+        }
+    }
+
+    /// Adds `bonus` to the continuation histories of the move that led to the node at
+    /// `ply` (the opponent's), after the moves before it.
+    fn update_prior_move(&mut self, ply: usize, bonus: i32) {
+        let Some(pt) = self.frame_back(ply, 1).cont else {
+            return;
+        };
+        let cont = [self.frame_back(ply, 2).cont, self.frame_back(ply, 3).cont];
+        self.update_continuations(cont, pt, bonus);
     }
 
     /// The node's value once its moves are done (mate or stalemate when there were
@@ -523,6 +588,14 @@ impl Searcher<'_> {
         let best = l.best.clamp(n.tb_floor, n.tb_ceiling);
         if n.excluded.is_some() {
             return best;
+        }
+        // Every move failed low: the opponent's quiet move that led here was good;
+        // say so, where the search was deep enough to mean it.
+        if l.best_move.is_none()
+            && (n.depth >= 3 || n.pv_node)
+            && self.frame_back(n.ply, 1).quiet
+        {
+            self.update_prior_move(n.ply, history_bonus(&self.params, n.depth));
         }
         let bound = Bound::of_result(best, original_alpha, n.beta);
         let store = Store {
