@@ -218,8 +218,9 @@ impl Outcome {
 
 /// Nodes between polls of the clock.
 const POLL_MASK: u64 = 1023;
-/// Stack frames kept before ply 0, so that `ply - 2` is always a valid frame.
-const STACK_OFFSET: usize = 4;
+/// Stack frames kept before ply 0, so that every frame the continuation histories
+/// look back to (`ply - 7` for the move before a node) is a valid one.
+const STACK_OFFSET: usize = 8;
 
 /// What the search keeps per ply.
 #[derive(Debug, Clone, Copy)]

@@ -10,7 +10,7 @@ use std::ops::ControlFlow;
 
 use crate::types::ChessMove;
 
-use super::history::{history_bonus, CorrectionKeys, PieceTo};
+use super::history::{history_bonus, ContKeys, CorrectionKeys, PieceTo, CONT_PLIES};
 use super::picker::{self, piece_to, Origin, Picker};
 use super::{Event, ProvenBest, Searcher};
 use crate::eval::evaluate;
@@ -47,8 +47,8 @@ struct Node {
     tt_move: Option<ChessMove>,
     /// On a principal variation now, or when the table entry was written.
     tt_pv: bool,
-    /// Continuation-history keys of the moves one and two plies back.
-    cont: [Option<PieceTo>; 2],
+    /// Continuation-history keys of the moves [`CONT_PLIES`] back.
+    cont: ContKeys,
     /// The static evaluation as the evaluation gave it, corrected by the correction
     /// history, and sharpened by the table's bound (for pruning); `EVAL_NONE` in check.
     raw_eval: i32,
@@ -237,7 +237,7 @@ impl Searcher<'_> {
             entry,
             tt_move,
             tt_pv: pv_node || entry.is_some_and(|e| e.pv),
-            cont: [self.frame_back(ply, 1).cont, self.frame_back(ply, 2).cont],
+            cont: self.cont_keys(ply, 0),
             raw_eval: EVAL_NONE,
             static_eval: EVAL_NONE,
             eval: EVAL_NONE,
@@ -283,7 +283,7 @@ impl Searcher<'_> {
         let mut check_info = None;
         let may_prune = self.config.pruning && !n.root && pos.has_non_pawn_material();
 
-        while let Some((m, origin)) = picker.next(pos, &self.w.hist, n.cont) {
+        while let Some((m, origin)) = picker.next(pos, &self.w.hist, &n.cont) {
             if Some(m) == n.excluded
                 || (n.root && !self.root_moves[self.pv_idx..].iter().any(|r| r.mv == m))
             {
@@ -348,9 +348,7 @@ impl Searcher<'_> {
             0
         } else {
             let side = pos.side_to_move().to_index();
-            self.w.hist.butterfly(side, m)
-                + self.w.hist.continuation(n.cont[0], pt)
-                + self.w.hist.continuation(n.cont[1], pt)
+            self.w.hist.quiet(side, m, pt, &n.cont)
         };
         Candidate {
             m,
@@ -375,7 +373,8 @@ impl Searcher<'_> {
     ) -> i32 {
         self.enter_move(n.ply, Some(c.pt), false, extension == 2);
         let f = self.frame_mut(n.ply);
-        (f.mv, f.move_count, f.quiet) = (Some(c.m), searched.min(u16::MAX as usize) as u16, !c.noisy);
+        (f.mv, f.move_count, f.quiet) =
+            (Some(c.m), searched.min(u16::MAX as usize) as u16, !c.noisy);
         if n.root {
             self.report_currmove(n.depth, c.m, searched);
         }
@@ -541,13 +540,7 @@ impl Searcher<'_> {
     /// Adds `bonus` to the butterfly and continuation histories of the quiet move `m`
     /// after the moves `cont`.
     #[inline]
-    fn update_quiet(
-        &mut self,
-        pos: &Position,
-        cont: [Option<PieceTo>; 2],
-        m: ChessMove,
-        bonus: i32,
-    ) {
+    fn update_quiet(&mut self, pos: &Position, cont: ContKeys, m: ChessMove, bonus: i32) {
         let side = pos.side_to_move().to_index();
         self.w.hist.update_butterfly(side, m, bonus);
         self.update_continuations(cont, piece_to(pos, m), bonus);
@@ -555,7 +548,7 @@ impl Searcher<'_> {
 
     /// Adds `bonus` to the continuation histories of `pt` after each move of `cont`.
     #[inline]
-    fn update_continuations(&mut self, cont: [Option<PieceTo>; 2], pt: PieceTo, bonus: i32) {
+    fn update_continuations(&mut self, cont: ContKeys, pt: PieceTo, bonus: i32) {
         for prev in cont {
             self.w.hist.update_continuation(prev, pt, bonus);
         }
@@ -567,8 +560,15 @@ impl Searcher<'_> {
         let Some(pt) = self.frame_back(ply, 1).cont else {
             return;
         };
-        let cont = [self.frame_back(ply, 2).cont, self.frame_back(ply, 3).cont];
+        let cont = self.cont_keys(ply, 1);
         self.update_continuations(cont, pt, bonus);
+    }
+
+    /// The continuation-history keys of the moves [`CONT_PLIES`] back from the node
+    /// `back` plies above `ply`.
+    #[inline]
+    fn cont_keys(&self, ply: usize, back: usize) -> ContKeys {
+        CONT_PLIES.map(|b| self.frame_back(ply, back + b).cont)
     }
 
     /// The node's value once its moves are done (mate or stalemate when there were
@@ -591,10 +591,7 @@ impl Searcher<'_> {
         }
         // Every move failed low: the opponent's quiet move that led here was good;
         // say so, where the search was deep enough to mean it.
-        if l.best_move.is_none()
-            && (n.depth >= 3 || n.pv_node)
-            && self.frame_back(n.ply, 1).quiet
-        {
+        if l.best_move.is_none() && (n.depth >= 3 || n.pv_node) && self.frame_back(n.ply, 1).quiet {
             self.update_prior_move(n.ply, history_bonus(&self.params, n.depth));
         }
         let bound = Bound::of_result(best, original_alpha, n.beta);

@@ -16,7 +16,7 @@ use std::mem::MaybeUninit;
 
 use crate::types::{ChessMove, Piece};
 
-use super::history::{Histories, PieceTo};
+use super::history::{ContKeys, Histories, PieceTo};
 use super::params::MVV_MUL;
 use super::see::{see_ge, SEE_VALUE};
 use crate::position::{CheckInfo, Position};
@@ -277,16 +277,13 @@ impl Picker {
     }
 
     /// Scores the quiet moves by butterfly history and the continuation histories of
-    /// the moves one and two plies back (`cont`).
+    /// the moves `cont` back ([`Histories::quiet_order`]).
     #[inline(never)]
-    fn score_quiets(&mut self, pos: &Position, hist: &Histories, cont: [Option<PieceTo>; 2]) {
+    fn score_quiets(&mut self, pos: &Position, hist: &Histories, cont: &ContKeys) {
         let side = pos.side_to_move().to_index();
         for i in 0..self.quiet.len {
             let m = self.quiet.mv(i);
-            let pt = piece_to(pos, m);
-            let score = hist.butterfly(side, m)
-                + hist.continuation(cont[0], pt)
-                + hist.continuation(cont[1], pt);
+            let score = hist.quiet_order(side, m, piece_to(pos, m), cont);
             self.quiet.set_score(i, score);
         }
     }
@@ -308,12 +305,12 @@ impl Picker {
     }
 
     /// The next move to search and where it came from, or `None` when all are done.
-    /// `cont` are the continuation keys of the moves one and two plies back.
+    /// `cont` are the continuation keys of the moves [`super::history::CONT_PLIES`] back.
     pub fn next(
         &mut self,
         pos: &Position,
         hist: &Histories,
-        cont: [Option<PieceTo>; 2],
+        cont: &ContKeys,
     ) -> Option<(ChessMove, Origin)> {
         loop {
             match self.stage {
@@ -437,7 +434,7 @@ mod tests {
         let (tt, k1, k2, counter) = (mv("a2a3"), mv("b2b3"), mv("g2g3"), mv("a1b1"));
         let mut p = Picker::new(&pos, Some(tt), [Some(k1), Some(k2)], Some(counter), false);
         let mut got = Vec::new();
-        while let Some(x) = p.next(&pos, &hist, [None, None]) {
+        while let Some(x) = p.next(&pos, &hist, &[None; 4]) {
             got.push(x);
         }
         assert_eq!(got[0], (tt, Origin::Table));
@@ -462,8 +459,8 @@ mod tests {
         // Quiescence: a capture from the table, then the others by SEE.
         let tt = mv("e5f7");
         let mut p = Picker::new(&pos, Some(tt), [None; 2], None, true);
-        assert_eq!(p.next(&pos, &hist, [None, None]), Some((tt, Origin::Table)));
-        while let Some((m, origin)) = p.next(&pos, &hist, [None, None]) {
+        assert_eq!(p.next(&pos, &hist, &[None; 4]), Some((tt, Origin::Table)));
+        while let Some((m, origin)) = p.next(&pos, &hist, &[None; 4]) {
             let good = see_ge(&pos, m, 0) && !under_promotion(m);
             let want = [Origin::BadNoisy, Origin::GoodNoisy][good as usize];
             assert_eq!(origin, want, "{m}");
@@ -497,7 +494,7 @@ mod tests {
                     for noisy_only in [false, true] {
                         let mut p = Picker::new(&pos, tt, [killer, Some(odd)], killer, noisy_only);
                         let mut got = Vec::new();
-                        while let Some((m, _)) = p.next(&pos, &hist, [None, None]) {
+                        while let Some((m, _)) = p.next(&pos, &hist, &[None; 4]) {
                             got.push(m);
                         }
                         let want = if noisy_only { &noisy } else { &legal };

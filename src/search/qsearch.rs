@@ -64,7 +64,7 @@ impl Searcher<'_> {
             !in_check,
         );
         let mut any = false;
-        while let Some((m, origin)) = picker.next(pos, &self.w.hist, [None, None]) {
+        while let Some((m, origin)) = picker.next(pos, &self.w.hist, &[None; 4]) {
             any = true;
             if pruning && !in_check {
                 match self.qsearch_prune(pos, m, origin, stand, alpha) {

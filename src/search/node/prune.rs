@@ -117,7 +117,7 @@ impl Searcher<'_> {
         // would rarely hold, and each try costs a search.
         let threshold = rbeta - n.static_eval;
         let mut picker = Picker::new(pos, n.tt_move, [None; 2], None, true);
-        while let Some((m, _)) = picker.next(pos, &self.w.hist, n.cont) {
+        while let Some((m, _)) = picker.next(pos, &self.w.hist, &n.cont) {
             if !see::see_ge(pos, m, threshold) {
                 continue;
             }
