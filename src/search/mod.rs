@@ -216,6 +216,9 @@ impl Outcome {
     }
 }
 
+/// The number of nodes the running average of table hits roughly spans.
+const TT_HIT_WINDOW: u32 = 4096;
+
 /// Nodes between polls of the clock.
 const POLL_MASK: u64 = 1023;
 /// Stack frames kept before ply 0, so that every frame the continuation histories
@@ -243,6 +246,9 @@ struct Frame {
     mv: Option<ChessMove>,
     move_count: u16,
     quiet: bool,
+    /// What the histories said of that move, if quiet (0 otherwise): its
+    /// [`history::Histories::quiet`] score.
+    stat_score: i32,
     /// Double extensions on the line to this node.
     double_ext: u8,
 }
@@ -256,6 +262,7 @@ const EMPTY_FRAME: Frame = Frame {
     mv: None,
     move_count: 0,
     quiet: false,
+    stat_score: 0,
     double_ext: 0,
 };
 
@@ -344,6 +351,9 @@ struct Searcher<'a> {
     currmove: bool,
     /// Whether a failed aspiration window is reported (main thread, line 1).
     report_bounds: bool,
+    /// A running average of table hits per node, in 1024ths, times [`TT_HIT_WINDOW`]
+    /// (the number of recent nodes it about spans), which late move reductions read.
+    tt_hit_avg: u32,
     /// Where events go.
     sink: &'a mut dyn FnMut(Event),
     /// Main thread or helper.

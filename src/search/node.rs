@@ -12,7 +12,7 @@ use crate::types::ChessMove;
 
 use super::history::{history_bonus, ContKeys, CorrectionKeys, PieceTo, CONT_PLIES};
 use super::picker::{self, piece_to, Origin, Picker};
-use super::{Event, ProvenBest, Searcher};
+use super::{Event, ProvenBest, Searcher, TT_HIT_WINDOW};
 use crate::eval::evaluate;
 use crate::position::Position;
 use crate::score::{is_mate, mated_in, DRAW, EVAL_NONE, INFINITY, MATE, MATE_BOUND, MAX_PLY};
@@ -56,6 +56,10 @@ struct Node {
     eval: i32,
     /// The static evaluation rose since our last move.
     improving: bool,
+    /// The table's move is a capture or promotion.
+    tt_noisy: bool,
+    /// The table's move was found singular (extended): the others matter less.
+    singular: bool,
     /// Bounds on the value from a tablebase probe at a PV node.
     tb_floor: i32,
     tb_ceiling: i32,
@@ -218,6 +222,10 @@ impl Searcher<'_> {
         let excluded = self.frame(ply).excluded;
         let key = pos.key();
         let entry = self.probe_table(key, excluded);
+        if excluded.is_none() {
+            self.tt_hit_avg += entry.is_some() as u32 * 1024;
+            self.tt_hit_avg -= self.tt_hit_avg / TT_HIT_WINDOW;
+        }
         let tt_move = if root {
             Some(self.root_moves[self.pv_idx].mv)
         } else {
@@ -242,6 +250,8 @@ impl Searcher<'_> {
             static_eval: EVAL_NONE,
             eval: EVAL_NONE,
             improving: false,
+            tt_noisy: tt_move.is_some_and(|m| pos.is_noisy(m)),
+            singular: false,
             tb_floor: -INFINITY,
             tb_ceiling: INFINITY,
         };
@@ -308,6 +318,7 @@ impl Searcher<'_> {
                 ControlFlow::Continue(e) => e,
                 ControlFlow::Break(score) => return score,
             };
+            n.singular |= extension > 0;
             let nodes_before = self.nodes;
             l.searched += 1;
             let score = self.search_move(pos, n, &c, extension, l.searched);
@@ -375,6 +386,7 @@ impl Searcher<'_> {
         let f = self.frame_mut(n.ply);
         (f.mv, f.move_count, f.quiet) =
             (Some(c.m), searched.min(u16::MAX as usize) as u16, !c.noisy);
+        f.stat_score = c.hist;
         if n.root {
             self.report_currmove(n.depth, c.m, searched);
         }
@@ -427,7 +439,7 @@ impl Searcher<'_> {
         let f = self.frame_mut(ply);
         f.cont = cont;
         f.null = null;
-        (f.mv, f.move_count, f.quiet) = (None, 0, false);
+        (f.mv, f.move_count, f.quiet, f.stat_score) = (None, 0, false, 0);
         let child_double = f.double_ext + double as u8;
         self.frame_mut(ply + 1).double_ext = child_double;
     }

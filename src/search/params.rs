@@ -169,6 +169,12 @@ search_params! {
     /// LMR: a quiet move's reduction changes by one ply per this much history (less
     /// for good history, more for bad).
     lmr_hist_div: 8_192, 2_048, 16_384;
+    /// LMR: one ply less when the opponent's move to this node came later than this
+    /// in its move loop (its node was searched widely: this one is likely not a cut).
+    lmr_opp_moves: 14, 4, 30;
+    /// LMR: one ply less while the share of nodes that find a table entry stays above
+    /// this, in 1024ths (the tree is well explored; reductions are safer to lift).
+    lmr_tt_hit_share: 544, 300, 900;
 
     /// Quiescence delta pruning: a capture is skipped when the stand-pat score plus
     /// the captured piece's value plus this margin (centipawns) stays at or below alpha.

@@ -15,7 +15,7 @@ use super::params::WorkerParams;
 use super::params::{ParamError, Params};
 use super::{
     Event, Frame, Outcome, Report, Request, SearchConfig, Searcher, Stats, EMPTY_FRAME,
-    STACK_OFFSET,
+    STACK_OFFSET, TT_HIT_WINDOW,
 };
 use crate::eval::{EvalCache, PawnCache};
 use crate::position::KeyDeltas;
@@ -166,6 +166,7 @@ impl Worker {
             stats: Stats::default(),
             currmove: false,
             report_bounds: role == Role::Main,
+            tt_hit_avg: 512 * TT_HIT_WINDOW,
             sink: report,
             role,
             shared,

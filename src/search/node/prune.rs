@@ -10,7 +10,7 @@ use super::{Candidate, Node};
 use crate::position::Position;
 use crate::score::{is_mate, MATE_BOUND};
 use crate::search::picker::{piece_to, Origin, Picker};
-use crate::search::{see, Searcher};
+use crate::search::{see, Searcher, TT_HIT_WINDOW};
 use crate::tt::{score_from_tt, score_to_tt, Bound, Store};
 use crate::types::ChessMove;
 
@@ -291,8 +291,24 @@ impl Searcher<'_> {
             return 0;
         }
         let mut r = self.reduction(c.noisy, n.depth, searched);
+        let prior = self.frame_back(n.ply, 1);
+        // Less where the tree around is well explored, where the opponent's node was
+        // searched widely (so this one is unlikely to be a cut), and where the table
+        // move was singular (the others are unlikely to matter).
+        r -= (self.tt_hit_avg > self.params.lmr_tt_hit_share as u32 * TT_HIT_WINDOW) as i32;
+        r -= (prior.move_count as i32 > self.params.lmr_opp_moves) as i32;
+        r -= n.singular as i32;
         if c.noisy {
             return r - gives_check as i32;
+        }
+        // More when the table's move is a capture: the quiet ones rarely beat it.
+        r += n.tt_noisy as i32;
+        // A quiet move the histories like, after an opponent's move they do not (or the
+        // reverse), is likely the better side of the exchange of moves.
+        if c.hist >= 0 && prior.stat_score < 0 {
+            r -= 1;
+        } else if prior.stat_score >= 0 && c.hist < 0 {
+            r += 1;
         }
         r -= n.pv_node as i32 + n.tt_pv as i32;
         r += n.cut_node as i32;
