@@ -19,7 +19,8 @@
 #![allow(clippy::disallowed_types, clippy::disallowed_methods)]
 
 use chess::{
-    Board, BoardBuilder, CastleRights, ChessMove, Color, Piece, Square, ALL_PIECES, ALL_SQUARES,
+    get_king_moves, BitBoard, Board, BoardBuilder, CastleRights, ChessMove, Color, Piece, Square,
+    ALL_PIECES, ALL_SQUARES, EMPTY,
 };
 
 use super::castling::Castling;
@@ -96,10 +97,11 @@ fn mix(x: u64) -> u64 {
     (x ^ (x >> 29)).wrapping_mul(0xBF58_476D_1CE4_E5B9)
 }
 
-/// The crate's Zobrist values for pieces other than kings and for the side to move.
+/// The crate's Zobrist values for the pieces and for the side to move.
 pub struct KeyDeltas {
-    /// [colour][piece kind][square]; 0 for kings and for pawns on the first or last
-    /// rank (never asked).
+    /// [colour][piece kind][square]; 0 for pawns on the first or last rank (never
+    /// asked). A king's values are the crate's up to one constant per colour (see
+    /// [`king_values`]), which cancels in the two squares of a king's move.
     piece: Box<[[[u64; 64]; 6]; 2]>,
     /// What passing the move to the other side folds into the key.
     side: u64,
@@ -112,7 +114,7 @@ impl Default for KeyDeltas {
 }
 
 impl KeyDeltas {
-    /// The values, read off boards built for the purpose (about 1,300 of them: a
+    /// The values, read off boards built for the purpose (about 1,600 of them: a
     /// millisecond, once a worker).
     pub fn new() -> KeyDeltas {
         let mut piece = Box::new([[[0u64; 64]; 6]; 2]);
@@ -132,6 +134,7 @@ impl KeyDeltas {
                         with.get_hash() ^ bare[pair].get_hash();
                 }
             }
+            piece[color.to_index()][Piece::King.to_index()] = king_values(color);
         }
         let side = {
             let key = |stm| {
@@ -145,9 +148,42 @@ impl KeyDeltas {
     }
 
     #[inline]
-    fn piece(&self, color: Color, kind: Piece, s: Square) -> u64 {
+    pub(super) fn piece(&self, color: Color, kind: Piece, s: Square) -> u64 {
         self.piece[color.to_index()][kind.to_index()][s.to_index()]
     }
+
+    /// What passing the move to the other side folds into the key.
+    #[inline]
+    pub(super) fn side(&self) -> u64 {
+        self.side
+    }
+}
+
+/// The values of `color`'s king, each XORed with its value on d4: every board holds
+/// one king of each colour, so a king's value cannot be read off against a board
+/// without it, only the difference of two of its squares against the same board. The
+/// other king stands on a corner two squares or more from both (every corner is from
+/// d4; at most one is next to any square).
+fn king_values(color: Color) -> [u64; 64] {
+    let key = |s: Square, other: Square| {
+        let kings = if color == Color::White {
+            (s, other)
+        } else {
+            (other, s)
+        };
+        board(kings, &[], Color::White)
+            .expect("kings apart")
+            .get_hash()
+    };
+    let corners = [Square::A1, Square::H1, Square::A8, Square::H8];
+    let mut values = [0; 64];
+    for s in ALL_SQUARES {
+        let near = get_king_moves(s) | BitBoard::from_square(s);
+        let apart = |c: &Square| near & BitBoard::from_square(*c) == EMPTY;
+        let other = corners.into_iter().find(apart).expect("a corner apart");
+        values[s.to_index()] = key(s, other) ^ key(Square::D4, other);
+    }
+    values
 }
 
 /// Where the kings stand on the boards the values are read off: the first pair that

@@ -17,7 +17,8 @@
 //! keys and sums kept as it goes, and the draw rules. Beside it: reading and writing
 //! FEN (`fen.rs`), the castling rights (`castling.rs`), move generation and legality
 //! (`moves.rs`), checks (`checks.rs`), UCI move text and `setup` (`notation.rs`), the
-//! keys (`keys.rs`), perft ([`perft`]) and the board diagram (`display.rs`).
+//! keys (`keys.rs`), upcoming repetitions (`cuckoo.rs`), perft ([`perft`]) and the
+//! board diagram (`display.rs`).
 
 #![allow(clippy::disallowed_types, clippy::disallowed_methods)]
 
@@ -31,6 +32,7 @@ use crate::{psqt::PIECE_SQUARE, score::S};
 
 mod castling;
 mod checks;
+mod cuckoo;
 mod display;
 mod fen;
 mod keys;
