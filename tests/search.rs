@@ -322,6 +322,29 @@ fn threefold_repetition_before_the_root() {
     assert!(out.score < -500, "{}", out.score);
 }
 
+/// Kh1-g1 lets Black's Kh8-g8 bring back, a third time, the position the game began
+/// with: a depth-1 search, whose reply is quiescence (which tries no king move), sees
+/// the draw only through Black's move back in reach; exact mode, plain minimax, does
+/// not look for it.
+#[test]
+fn a_move_back_to_a_third_occurrence_is_seen_a_ply_early() {
+    let start = "6k1/8/8/8/Q7/8/8/6K1 w - - 0 1";
+    let moves = ["g1h1", "g8h8", "h1g1", "h8g8", "g1h1", "g8h8"];
+    let (pos, err) = setup(start, &moves).unwrap();
+    assert!(err.is_none());
+    let limits = || Limits {
+        depth: Some(1),
+        searchmoves: vec![pos.parse_move("h1g1").unwrap()],
+        ..Limits::default()
+    };
+    let tt = TranspositionTable::new(1);
+    let out = run(&mut pos.clone(), limits(), &tt, SearchConfig::default());
+    assert_eq!(out.score, DRAW);
+    let tt = TranspositionTable::new(1);
+    let exact = run(&mut pos.clone(), limits(), &tt, SearchConfig::exact());
+    assert!(exact.score > 500, "{}", exact.score);
+}
+
 #[test]
 fn evaluation_is_colour_symmetric() {
     // The start position is level but for the side to move's tempo (full phase: the

@@ -210,6 +210,9 @@ impl Searcher<'_> {
         if depth <= 0 {
             return self.qsearch(pos, alpha, beta, ply);
         }
+        if self.draw_in_reach(pos, ply, &mut alpha) && alpha >= beta {
+            return alpha;
+        }
         if ply >= MAX_PLY - 1 {
             return if in_check { DRAW } else { evaluate(pos) };
         }

@@ -1,5 +1,6 @@
 //! Quiescence: below the nominal depth, only captures and promotions (all evasions in
-//! check) are searched, so that the static evaluation is read in quiet positions.
+//! check) are searched, so that the static evaluation is read in quiet positions. Also
+//! the draw bound from a move back to a repeated position, which negamax takes too.
 
 use super::picker::{self, Origin, Picker};
 use super::{see, Searcher};
@@ -26,6 +27,10 @@ impl Searcher<'_> {
         self.w.pv_len[ply] = ply;
         if ply > 0 && pos.is_draw(self.root_ply) {
             return DRAW;
+        }
+        let draw_in_reach = self.draw_in_reach(pos, ply, &mut alpha);
+        if draw_in_reach && alpha >= beta {
+            return alpha;
         }
         self.nodes += 1;
         if self.should_stop() {
@@ -54,7 +59,14 @@ impl Searcher<'_> {
         }
         let original_alpha = alpha;
         alpha = alpha.max(stand);
-        let mut best = stand;
+        // The quiet move back to the draw is not searched here: it stands beside the
+        // evaluation as a score the side to move can take, so that a node failing low
+        // does not claim less than the draw it was found to have.
+        let mut best = if draw_in_reach {
+            stand.max(DRAW)
+        } else {
+            stand
+        };
         let mut best_move = None;
         let mut picker = Picker::new(
             pos,
@@ -108,6 +120,25 @@ impl Searcher<'_> {
             },
         );
         best
+    }
+
+    /// Raises `alpha` to a draw when the side to move can move back to a position the
+    /// search scores a draw by repetition ([`Position::upcoming_repetition`]): the
+    /// value is at least that, known a ply before the child would find it. Whether it
+    /// did. Not at the root, which must pick a move, and only with pruning on: the bound
+    /// changes the values of quiescence (which does not search the quiet move back),
+    /// which exact mode keeps those of plain minimax. Negamax asks after handing depth
+    /// 0 to quiescence, which asks itself, so that no node asks twice.
+    #[inline]
+    pub(super) fn draw_in_reach(&self, pos: &Position, ply: usize, alpha: &mut i32) -> bool {
+        let raise = self.config.pruning
+            && ply > 0
+            && *alpha < DRAW
+            && pos.upcoming_repetition(self.root_ply);
+        if raise {
+            *alpha = DRAW;
+        }
+        raise
     }
 
     /// Quiescence's stand-pat score (the static evaluation, sharpened by the table's
