@@ -66,6 +66,9 @@ impl Searcher<'_> {
     /// in the unfinished one).
     pub(super) fn iterate(&mut self, pos: &mut Position, limits: &Limits) -> Outcome {
         self.init_root_moves(pos, limits);
+        if self.root_moves.len() == 1 && limits.searchmoves.is_empty() {
+            self.time.only_one_move();
+        }
         let mut outcome = Outcome::only(self.root_moves.first().map(|r| r.mv));
         if outcome.best.is_none() {
             return outcome;

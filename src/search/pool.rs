@@ -43,6 +43,9 @@ pub struct Worker {
     pub(super) keys: KeyDeltas,
     /// The search parameters this worker searches with.
     pub(super) params: WorkerParams,
+    /// The score its last search as the main thread ended with (the side to move's),
+    /// for the time manager to see a score falling from one move to the next.
+    last_score: Option<i32>,
 }
 
 impl Default for Worker {
@@ -71,6 +74,7 @@ impl Worker {
             guard: GuardCache::new(),
             keys: KeyDeltas::new(),
             params,
+            last_score: None,
         }
     }
 
@@ -87,6 +91,7 @@ impl Worker {
     pub fn clear(&mut self) {
         self.hist.clear();
         self.stack.fill(EMPTY_FRAME);
+        self.last_score = None;
     }
 
     /// Runs iterative deepening on `pos` as `req` asks, reporting each iteration.
@@ -139,6 +144,7 @@ impl Worker {
         };
         self.stack.fill(EMPTY_FRAME);
         let params = self.params;
+        let last_score = self.last_score;
         let mut s = Searcher {
             w: self,
             params,
@@ -148,7 +154,8 @@ impl Worker {
             mate_mode,
             // Helpers search until the main thread stops them.
             time: match role {
-                Role::Main => TimeManager::new(limits, pos.side_to_move(), overhead_ms),
+                Role::Main => TimeManager::new(limits, pos.side_to_move(), overhead_ms)
+                    .after_move_scored(last_score),
                 Role::Helper(_) => TimeManager::unlimited(),
             },
             node_limit: match role {
@@ -177,6 +184,9 @@ impl Worker {
         };
         let out = s.iterate(pos, limits);
         s.flush_nodes();
+        if role == Role::Main && out.depth > 0 {
+            s.w.last_score = Some(out.score);
+        }
         out
     }
 }
