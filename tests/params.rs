@@ -39,7 +39,7 @@ fn every_parameter_is_a_spin_option_that_acts() {
         );
         assert!(lines.contains(&want), "{want}");
     }
-    assert_eq!(descriptors().len(), 43);
+    assert_eq!(descriptors().len(), 45);
     let base = nodes_after(&[]);
     assert_eq!(base, nodes_after(&["setoption name LMR_BASE value 75"]));
     assert_ne!(base, nodes_after(&["setoption name lmr_base value 150"]));
