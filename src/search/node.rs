@@ -527,15 +527,16 @@ impl Searcher<'_> {
     /// learnt had it searched the table's move (if quiet) and cut off, or failed low.
     fn table_move_stats(&mut self, pos: &Position, n: &Node, score: i32) {
         let bonus = history_bonus(&self.params, n.depth);
+        let quiet_tt_move = n.tt_move.filter(|_| !n.tt_noisy);
         if score >= n.beta {
-            if let Some(m) = n.tt_move.filter(|&m| !pos.is_noisy(m)) {
+            if let Some(m) = quiet_tt_move {
                 self.reward_quiet(pos, n, m, bonus);
             }
             let prior = self.frame_back(n.ply, 1);
             if prior.quiet && prior.move_count <= 2 {
                 self.update_prior_move(n.ply, -history_bonus(&self.params, n.depth + 1));
             }
-        } else if let Some(m) = n.tt_move.filter(|&m| !pos.is_noisy(m)) {
+        } else if let Some(m) = quiet_tt_move {
             self.update_quiet(pos, n.cont, m, -bonus);
         }
     }
