@@ -11,7 +11,9 @@
 # NEW_OPTIONS (space-separated NAME=VALUE UCI options set on NEW alone, e.g.
 # "rfp_margin=65" to play a search constant against its default through the run-time
 # parameters of a `cargo build --release --features spsa` binary; NEW and BASE may then
-# be the same binary, and NEW is named after the options).
+# be the same binary, and NEW is named after the options), NODES (a node budget per move
+# for both engines, a cheap screen of evaluation changes: set TC generous, e.g. 60+1,
+# so that the budget decides).
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -35,10 +37,13 @@ for o in ${NEW_OPTIONS:-}; do
     new_name+="+$o"
 done
 
+each=(proto=uci "tc=$tc" option.Hash=16)
+if [ -n "${NODES:-}" ]; then each+=("nodes=$NODES"); fi
+
 args=(
     -engine "cmd=$new" "name=$new_name" "${new_opts[@]}"
     -engine "cmd=$base" "name=$(basename "$base")"
-    -each proto=uci "tc=$tc" option.Hash=16
+    -each "${each[@]}"
     -openings "file=$book" format=epd order=random
     -rounds $((games / 2)) -games 2 -repeat
     -concurrency "$conc"
