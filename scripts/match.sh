@@ -13,7 +13,8 @@
 # parameters of a `cargo build --release --features spsa` binary; NEW and BASE may then
 # be the same binary, and NEW is named after the options), NODES (a node budget per move
 # for both engines, a cheap screen of evaluation changes: set TC generous, e.g. 60+1,
-# so that the budget decides).
+# so that the budget decides), VARIANT (fischerandom for Chess960, with
+# BOOK=../shared/data/books/chess960_starts.epd; the runner sets UCI_Chess960).
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -50,6 +51,7 @@ args=(
     -pgnout "$(pgn_arg "$pgn")"
     -recover
 )
+if [ -n "${VARIANT:-}" ]; then args+=(-variant "$VARIANT"); fi
 if [ "${SPRT:-0}" = 1 ]; then
     args+=(-sprt "elo0=${ELO0:-0}" "elo1=${ELO1:-10}" alpha=0.05 beta=0.05)
 fi
