@@ -60,6 +60,8 @@ fn every_command_answers_help() {
         "--chess960 <FILE>",
         "--dfrc <FILE>",
         "--chess960-fraction <F>",
+        "--hash <MB>",
+        "[default: 2]",
         "[default: 1, with --chess960",
         "[default: datagen.txt]",
         "[default: 1000000]",
@@ -103,6 +105,7 @@ fn bad_arguments_exit_2_with_a_message() {
         // A share of Chess960 games needs their starts, and is a fraction.
         &["datagen", "--chess960-fraction", "0.5"],
         &["datagen", "--dfrc", "s.epd", "--chess960-fraction", "2"],
+        &["datagen", "--hash", "0"],
         &["tune"],
         &["tune", "data.txt", "other.txt"],
         &["tune", "data.txt", "--epochs", "many"],

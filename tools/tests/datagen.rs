@@ -215,6 +215,34 @@ fn games_keep_quiet_positions() {
     assert!(resolved > 0, "{resolved} of {kept}");
 }
 
+/// A position in check is never labelled, so its search only picks the game's move and
+/// gets an eighth of the nodes (a third of the depth); other positions get the budget.
+#[test]
+fn evasions_get_a_smaller_search() {
+    let by_nodes = Config {
+        nodes: 3000,
+        ..Config::default()
+    };
+    assert_eq!(by_nodes.limits().nodes, Some(3000));
+    assert_eq!(by_nodes.evasion_limits().nodes, Some(375));
+    let tiny = Config {
+        nodes: 5,
+        ..Config::default()
+    };
+    assert_eq!(tiny.evasion_limits().nodes, Some(1));
+    let by_depth = Config {
+        depth: Some(9),
+        ..Config::default()
+    };
+    assert_eq!(by_depth.evasion_limits().depth, Some(3));
+    assert_eq!(by_depth.evasion_limits().nodes, None);
+    let shallow = Config {
+        depth: Some(2),
+        ..Config::default()
+    };
+    assert_eq!(shallow.evasion_limits().depth, Some(1));
+}
+
 /// Two runs of three games write what one run of six does (so no game is played
 /// twice), the state counts them, and a run with other openings, or on a file written
 /// past its state, refuses to go on.

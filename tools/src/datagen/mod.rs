@@ -4,7 +4,7 @@
 //! (`--book`), or, for a share of the games, from a Chess960 or double Fischer Random
 //! array (`--chess960`, `--dfrc`; see [`Starts`]), with a few random plies (from a
 //! seeded generator, so a run can be repeated exactly), then Tiefe plays itself at a
-//! fixed node budget (`--nodes`) or depth (`--depth`) per move. Every searched position is labelled with its search
+//! fixed node budget (`--nodes`) or depth (`--depth`) per move. Every searched position not in check is labelled with its search
 //! score after being *resolved* along the search's own line (see [`label`]): the
 //! captures and promotions the principal variation starts with are played, so that the
 //! written position is the quiet one the search expects once the exchanges are over.
@@ -123,6 +123,16 @@ pub struct Config {
     /// from the start position or --book [default: 1, with --chess960 or --dfrc].
     #[arg(long, value_name = "F", requires = "variant_starts")]
     pub chess960_fraction: Option<Share>,
+    /// Transposition table size in megabytes (1 to 1024). A game searches a few
+    /// hundred thousand nodes, so a small table that stays in the processor's cache
+    /// loses nothing and searches faster than a large one.
+    #[arg(
+        long,
+        value_name = "MB",
+        default_value_t = Config::default().hash,
+        value_parser = clap::value_parser!(u64).range(1..=1024)
+    )]
+    pub hash: u64,
 }
 
 impl Default for Config {
@@ -139,6 +149,7 @@ impl Default for Config {
             chess960: None,
             dfrc: None,
             chess960_fraction: None,
+            hash: 2,
         }
     }
 }
@@ -173,6 +184,25 @@ impl Config {
             },
             None => Limits {
                 nodes: Some(self.nodes.max(1)),
+                ..Limits::default()
+            },
+        }
+    }
+
+    /// The limits of a search in a position whose side to move is in check. Such a
+    /// position is not labelled (its quiet evasions would leave a position in check, and
+    /// after a capture of the checker the game reaches the resolved position itself,
+    /// labelled more directly there), so its search only chooses the game's move: an
+    /// eighth of the budget (or a third of the depth, at least 1) does that among the
+    /// few evasions there are.
+    pub fn evasion_limits(&self) -> Limits {
+        match self.depth {
+            Some(d) => Limits {
+                depth: Some((d / 3).max(1)),
+                ..Limits::default()
+            },
+            None => Limits {
+                nodes: Some((self.nodes / 8).max(1)),
                 ..Limits::default()
             },
         }
@@ -322,6 +352,7 @@ pub fn play_game(
     tt.clear();
     worker.clear();
     let limits = cfg.limits();
+    let evasion_limits = cfg.evasion_limits();
     let mut kept: Vec<Kept> = Vec::new();
     // Where each kept position (by its key) is in `kept`.
     let mut seen: HashMap<u64, usize> = HashMap::new();
@@ -346,10 +377,14 @@ pub fn play_game(
         }
         tt.new_search();
         let clock = SearchControl::new(Instant::now(), false);
-        let out = worker.search(&mut pos, Request::new(&limits, tt, &clock), &mut |_| {});
+        let evading = pos.in_check();
+        let limits = if evading { &evasion_limits } else { &limits };
+        let out = worker.search(&mut pos, Request::new(limits, tt, &clock), &mut |_| {});
         let best = out.best?;
-        if let Some(k) = label(&pos, &out) {
-            keep_once(&mut kept, &mut seen, k);
+        if !evading {
+            if let Some(k) = label(&pos, &out) {
+                keep_once(&mut kept, &mut seen, k);
+            }
         }
         let white = if pos.side_to_move() == tiefe::types::Color::White {
             out.score
@@ -606,7 +641,7 @@ pub fn run(cfg: &Config) -> io::Result<Summary> {
         opening(&mut rng, cfg, &starts, game_index);
     }
     let mut worker = Worker::new();
-    let mut tt = TranspositionTable::new(16);
+    let mut tt = TranspositionTable::new(cfg.hash as usize);
     let start = Instant::now();
     let mut last_report = Instant::now();
     let mut sum = Summary::default();
