@@ -4,10 +4,11 @@
 //! (`--book`), or, for a share of the games, from a Chess960 or double Fischer Random
 //! array (`--chess960`, `--dfrc`; see [`Starts`]), with a few random plies (from a
 //! seeded generator, so a run can be repeated exactly), then Tiefe plays itself at a
-//! fixed node budget (`--nodes`) or depth (`--depth`) per move. Every searched position not in check is labelled with its search
-//! score after being *resolved* along the search's own line (see [`label`]): the
-//! captures and promotions the principal variation starts with are played, so that the
-//! written position is the quiet one the search expects once the exchanges are over.
+//! fixed node budget (`--nodes`) or depth (`--depth`) per move. Every searched position
+//! not in check is labelled with its search score after being *resolved* along the
+//! search's own line (see [`label`]): the captures and promotions the principal
+//! variation starts with are played, so that the written position is the quiet one the
+//! search expects once the exchanges are over.
 //! When the game ends, each kept position is written with the result:
 //!
 //! ```text
@@ -177,16 +178,7 @@ impl Config {
 
     /// The limits of each move's search: the depth if one is given, else the nodes.
     pub fn limits(&self) -> Limits {
-        match self.depth {
-            Some(d) => Limits {
-                depth: Some(d),
-                ..Limits::default()
-            },
-            None => Limits {
-                nodes: Some(self.nodes.max(1)),
-                ..Limits::default()
-            },
-        }
+        self.limits_divided_by(1, 1)
     }
 
     /// The limits of a search in a position whose side to move is in check. Such a
@@ -196,13 +188,18 @@ impl Config {
     /// eighth of the budget (or a third of the depth, at least 1) does that among the
     /// few evasions there are.
     pub fn evasion_limits(&self) -> Limits {
+        self.limits_divided_by(3, 8)
+    }
+
+    /// The depth divided by `depth_div`, else the nodes by `nodes_div`, at least 1.
+    fn limits_divided_by(&self, depth_div: u32, nodes_div: u64) -> Limits {
         match self.depth {
             Some(d) => Limits {
-                depth: Some((d / 3).max(1)),
+                depth: Some((d / depth_div).max(1)),
                 ..Limits::default()
             },
             None => Limits {
-                nodes: Some((self.nodes / 8).max(1)),
+                nodes: Some((self.nodes / nodes_div).max(1)),
                 ..Limits::default()
             },
         }
