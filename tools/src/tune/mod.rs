@@ -273,9 +273,10 @@ impl Default for Settings {
     }
 }
 
-/// The starting weights: the engine's own, or with zeroed square tables.
+/// The starting weights: the engine's own, or with zeroed square tables; weights the
+/// tune ties ([`mirror_pairs`]) start at their pair's mean.
 pub fn start_weights(zero_tables: bool) -> Vec<(f64, f64)> {
-    flat()
+    let mut w: Vec<(f64, f64)> = flat()
         .iter()
         .enumerate()
         .map(|(i, s)| {
@@ -286,7 +287,30 @@ pub fn start_weights(zero_tables: bool) -> Vec<(f64, f64)> {
                 (s.mg() as f64, s.eg() as f64)
             }
         })
-        .collect()
+        .collect();
+    for (i, j) in mirror_pairs() {
+        let mean = ((w[i].0 + w[j].0) / 2.0, (w[i].1 + w[j].1) / 2.0);
+        (w[i], w[j]) = (mean, mean);
+    }
+    w
+}
+
+/// Pairs of weights that are one weight in two places, so that the evaluation means
+/// the same on either wing (issue 54: Chess960 puts any piece on any file): each
+/// square-table entry and its mirror across the d/e line, and each king-shelter entry
+/// and its mirror file. The tune starts them equal and moves them together.
+pub fn mirror_pairs() -> impl Iterator<Item = (usize, usize)> {
+    let psqt = (0..6 * 8).flat_map(|row| {
+        (0..4).map(move |f| (index::PSQT + 8 * row + f, index::PSQT + 8 * row + 7 - f))
+    });
+    let shield = (0..2 * 8).flat_map(|own_d| {
+        let (own, d) = (own_d / 8, own_d % 8);
+        (0..4).map(move |f| {
+            let at = |file: usize| index::SHIELD + 64 * own + 8 * file + d;
+            (at(f), at(7 - f))
+        })
+    });
+    psqt.chain(shield)
 }
 
 /// The gradient of [`loss`] in every weight (middlegame, endgame), through the
@@ -358,7 +382,12 @@ pub fn tune(
     }
     settings.hold.fix(&layout(), &mut free);
     for epoch in 1..=settings.epochs {
-        let grad = gradient(samples, &w, k, settings.lambda);
+        let mut grad = gradient(samples, &w, k, settings.lambda);
+        // A tied pair is one weight: both move by the gradient of their sum.
+        for (i, j) in mirror_pairs() {
+            let sum = (grad[i].0 + grad[j].0, grad[i].1 + grad[j].1);
+            (grad[i], grad[j]) = (sum, sum);
+        }
         let t = epoch as i32;
         for i in (0..n).filter(|&i| free[i]) {
             let g = (
@@ -613,6 +642,38 @@ mod tests {
             assert_eq!(w[i], start[i], "weight {i} moved");
         }
         assert!(w.iter().zip(&start).any(|(a, b)| a != b), "nothing moved");
+    }
+
+    /// The engine's tables are folded, and a tune keeps them so: every mirror pair
+    /// is equal at the start and after some epochs (which moved them).
+    #[test]
+    fn mirror_pairs_stay_tied() {
+        let start = start_weights(false);
+        let ours = flat();
+        let pairs: Vec<(usize, usize)> = mirror_pairs().collect();
+        assert_eq!(pairs.len(), 6 * 32 + 64);
+        for &(i, j) in &pairs {
+            assert_eq!(ours[i], ours[j], "the engine's weights {i} and {j}");
+            assert_eq!(start[i], start[j]);
+        }
+        let samples: Vec<Sample> = tiefe::bench::POSITIONS
+            .iter()
+            .enumerate()
+            .map(|(i, fen)| parse_line(&format!("{fen} | 0 | {}", (i % 3) as f64 / 2.0)).unwrap())
+            .collect();
+        let k = fit_k(&samples, &start);
+        let settings = Settings {
+            epochs: 5,
+            ..Settings::default()
+        };
+        let w = tune(&samples, start.clone(), k, settings, |_, _| {});
+        assert!(
+            pairs.iter().any(|&(i, _)| w[i] != start[i]),
+            "nothing moved"
+        );
+        for (i, j) in pairs {
+            assert_eq!(w[i], w[j], "weights {i} and {j}");
+        }
     }
 
     /// More named groups than a 64-bit mask has bits: the last ones are held as well.
