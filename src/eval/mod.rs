@@ -25,9 +25,11 @@
 //! squares, imbalance and phase; `pawns` the pawn structure and its cache; `pieces` the
 //! pieces' mobility and placement; `passed` the passed pawns beyond their structure;
 //! `king` the king's shelter and danger; `threats` the threats; `scale` how winnable an
-//! endgame is (complexity and scale factors: where endgame knowledge goes); `trace` the
-//! terms' reporting.
+//! endgame is (complexity and the general scale factors); `endgame` the knowledge of
+//! particular endings by material signature (evaluators that know an ending's value,
+//! and scale factors that override the general ones); `trace` the terms' reporting.
 
+mod endgame;
 mod king;
 mod material;
 mod passed;
@@ -37,11 +39,13 @@ mod scale;
 mod threats;
 pub mod trace;
 
+pub use endgame::KNOWN_WIN;
 pub use pawns::PawnCache;
 
 use crate::position::Position;
 use crate::types::{get_king_moves, Color, Piece, Square, Squares};
-use crate::weights::{index, TEMPO};
+use crate::weights::{index, SCALE_NORMAL, TEMPO};
+use endgame::{Known, Material};
 use king::king_danger;
 use king::king_shelter;
 use material::material_and_squares;
@@ -267,8 +271,15 @@ impl EvalCache {
 }
 
 /// The evaluation from the pawn terms `pawns` on: White's point of view, and the phase.
+/// `ending` is the material when it may be an ending with its own knowledge (see
+/// [`Material::of`]).
 #[inline(always)]
-fn evaluate_with<T: Trace>(board: &Position, pawns: &PawnEval, trace: &mut T) -> (i32, i32) {
+fn evaluate_with<T: Trace>(
+    board: &Position,
+    pawns: &PawnEval,
+    ending: Option<Material>,
+    trace: &mut T,
+) -> (i32, i32) {
     let mut att = Attacks::new(board);
     let w = pieces(board, Color::White, &mut att, trace);
     let b = pieces(board, Color::Black, &mut att, trace);
@@ -287,6 +298,16 @@ fn evaluate_with<T: Trace>(board: &Position, pawns: &PawnEval, trace: &mut T) ->
     trace.coeff(stm, index::TEMPO, 1);
     d += if stm == Color::White { TEMPO } else { -TEMPO };
     let eg = d.eg() + complexity(board, d.eg(), trace);
+    let strong = if eg < 0 { Color::Black } else { Color::White };
+    let ending = ending.filter(|_| eg != 0);
+    if let Some(known) = ending.and_then(|m| m.scale(board, strong)) {
+        // The ending's own factor. In these endings the phase is low but not zero; the
+        // rule speaks of the endgame, so the middlegame half does not count. (A level
+        // endgame score names no side to ask, and stays with the general path.)
+        let white = eg * known.value / SCALE_NORMAL;
+        trace.known(known.name, white);
+        return (white, phase);
+    }
     let eg = scale(board, eg, trace);
     let white = (d.mg() * phase + eg * (MAX_PHASE - phase)) / MAX_PHASE;
     (white, phase)
@@ -295,6 +316,11 @@ fn evaluate_with<T: Trace>(board: &Position, pawns: &PawnEval, trace: &mut T) ->
 /// Every term computed afresh (no cache) and reported to `trace`: White's point of
 /// view, and the phase. The tools reach it through [`trace::evaluate_traced`].
 fn evaluate_from_scratch<T: Trace>(board: &Position, trace: &mut T) -> (i32, i32) {
+    let ending = Material::of(board);
+    if let Some(known) = known_value(board, ending) {
+        trace.known(known.name, known.value);
+        return (known.value, phase(board).min(MAX_PHASE));
+    }
     for us in [Color::White, Color::Black] {
         material_and_squares(board, us, trace);
     }
@@ -302,13 +328,25 @@ fn evaluate_from_scratch<T: Trace>(board: &Position, trace: &mut T) -> (i32, i32
     for us in [Color::White, Color::Black] {
         pawns.shelter[us.to_index()] = king_shelter(board, us, trace);
     }
-    evaluate_with(board, &pawns, trace)
+    evaluate_with(board, &pawns, ending, trace)
+}
+
+/// The value of `board` (White's view) when an endgame evaluator knows it.
+#[inline(always)]
+fn known_value(board: &Position, ending: Option<Material>) -> Option<Known> {
+    ending.and_then(|m| m.value(board))
 }
 
 /// The flat index of the weight of the scale factor for a position in which `strong`
-/// leads in the endgame score, if a case applies: for the tuner, through
-/// [`trace::scale_case`].
+/// leads in the endgame score, if a case applies and no endgame knowledge decides
+/// instead: for the tuner, through [`trace::scale_case`].
 fn scale_index(board: &Position, strong: Color) -> Option<usize> {
+    let ending = Material::of(board);
+    let knows =
+        ending.is_some_and(|m| m.value(board).is_some() || m.scale(board, strong).is_some());
+    if knows {
+        return None;
+    }
     scale_case(board, strong).map(ScaleCase::index)
 }
 
@@ -323,8 +361,12 @@ pub fn evaluate(pos: &Position) -> i32 {
 /// form. The result is the same number.
 #[inline]
 pub fn evaluate_cached(pos: &Position, cache: &mut PawnCache) -> i32 {
+    let ending = Material::of(pos);
+    if let Some(known) = known_value(pos, ending) {
+        return from_side_to_move(pos, known.value);
+    }
     let pawns = cache.probe(pos);
-    let (white, _) = evaluate_with(pos, &pawns, &mut NoTrace);
+    let (white, _) = evaluate_with(pos, &pawns, ending, &mut NoTrace);
     from_side_to_move(pos, white)
 }
 

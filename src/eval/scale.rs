@@ -1,6 +1,7 @@
 //! How winnable the endgame is: the complexity correction of the endgame score and the
-//! scale factors chosen by material configuration. Endgame knowledge (scale factors and
-//! evaluators by material signature) belongs here.
+//! general scale factors chosen by material configuration, whose factors are tuned
+//! weights. Knowledge of particular endings (evaluators and scale rules by material
+//! signature) lives beside it in `endgame` and, where it applies, comes first.
 
 use super::trace::{Term, Trace};
 use crate::position::Position;

@@ -123,6 +123,10 @@ pub trait Trace {
     /// moves the endgame score (see [`Term::Complexity`]).
     #[inline(always)]
     fn complexity(&mut self, _index: usize, _count: i32) {}
+    /// Knowledge of the ending `name` settled the evaluation at `white` (White's point
+    /// of view): it replaces whatever the terms reported so far add up to.
+    #[inline(always)]
+    fn known(&mut self, _name: &'static str, _white: i32) {}
 }
 
 /// The engine's tracer: records nothing and compiles away.
@@ -135,7 +139,10 @@ impl Trace for NoTrace {
 
 /// The tuner's tracer: for one position, each weight's use count, White's minus
 /// Black's; the counts inside the king-danger curve of each side and inside the
-/// complexity; and the part of the evaluation no traced weight explains.
+/// complexity; and the part of the evaluation no traced weight explains. Where
+/// endgame knowledge settles the evaluation (see [`Trace::known`]), no weight is
+/// counted and the whole value is that fixed part: the tuner sees a constant (and
+/// [`scale_case`] names no scale weight for it).
 #[derive(Debug, Clone, Default)]
 pub struct Coefficients {
     /// (weight index, White's count − Black's count), nonzero counts only.
@@ -185,6 +192,12 @@ impl Trace for Coefficients {
     fn complexity(&mut self, index: usize, count: i32) {
         push_count(&mut self.complexity, index, count);
     }
+    fn known(&mut self, _name: &'static str, white: i32) {
+        self.coeffs.clear();
+        self.danger = Default::default();
+        self.complexity.clear();
+        self.untraced = [S(white, white), S::default()];
+    }
 }
 
 /// The parts of an evaluation, for the `eval` command: each term's middlegame/endgame
@@ -198,12 +211,18 @@ pub struct Breakdown {
     pub phase: i32,
     /// The blended score, White's point of view.
     pub white: i32,
+    /// The ending whose knowledge settled the score, if one did: the terms above then
+    /// do not add up to it.
+    pub ending: Option<&'static str>,
 }
 
 impl Trace for Breakdown {
     fn add(&mut self, color: Color, term: Term, value: S) {
         let t = TERMS.iter().position(|&x| x == term).unwrap_or(0);
         self.terms[t][color.to_index()] += value;
+    }
+    fn known(&mut self, name: &'static str, _white: i32) {
+        self.ending = Some(name);
     }
 }
 
@@ -235,7 +254,8 @@ pub fn danger_curve_f64(mg: f64, eg: f64) -> (f64, f64, f64, f64) {
 
 /// The scale factor case for a position in which `strong` leads in the endgame score:
 /// the flat index of its weight (see [`crate::weights::SCALE_OCB_BISHOPS`] and after),
-/// or `None` for the normal factor ([`SCALE_NORMAL`](crate::weights::SCALE_NORMAL)).
+/// or `None` for the normal factor ([`SCALE_NORMAL`](crate::weights::SCALE_NORMAL)) and
+/// where endgame knowledge decides instead of a weight.
 /// The tuner asks for both colours, as the lead may change with the weights.
 pub fn scale_case(board: &Position, strong: Color) -> Option<usize> {
     scale_index(board, strong)

@@ -167,6 +167,11 @@ pub fn eval_table(pos: &Position) -> Vec<String> {
     let [w, k] = total;
     v.push(eval_row("total", w, k));
     v.push(format!("phase {} of {}", b.phase, eval::MAX_PHASE));
+    if let Some(name) = b.ending {
+        v.push(format!(
+            "ending {name}: its own knowledge settles the score"
+        ));
+    }
     v.push(format!(
         "Final evaluation: {} (White), {} (side to move)",
         b.white,

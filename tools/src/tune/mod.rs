@@ -726,6 +726,18 @@ mod tests {
         "r7/5k2/5p2/8/PPP5/8/3P1KP1/7R w - - 0 1",
     ];
 
+    /// Endings whose knowledge settles the evaluation: a value (king and pawn won and
+    /// drawn, rook against bishop, queen against rook) or an ending's own scale factor
+    /// (the wrong bishop, rook and pawn against rook at the third-rank defence).
+    const KNOWN: [&str; 6] = [
+        "4k3/8/4K3/4P3/8/8/8/8 w - - 0 1",
+        "8/8/4k3/8/8/8/4P3/4K3 b - - 0 1",
+        "8/8/4k3/8/1b6/8/4K3/3R4 w - - 0 1",
+        "8/8/4k3/8/1r6/8/4K3/3Q4 b - - 0 1",
+        "k7/8/8/P7/8/2B5/8/4K3 w - - 0 1",
+        "3k4/8/r7/3P4/4K3/8/8/7R w - - 0 1",
+    ];
+
     #[test]
     fn the_gradient_follows_the_curves() {
         // Finite differences of the loss against the gradient, for weights inside the
@@ -788,12 +800,22 @@ mod tests {
     #[test]
     fn traced_prediction_equals_the_evaluation() {
         let w = start_weights(false);
-        for fen in tiefe::bench::POSITIONS.iter().chain(&SCALED) {
+        for fen in tiefe::bench::POSITIONS.iter().chain(&SCALED).chain(&KNOWN) {
             let pos = Position::from_fen(fen).unwrap();
             let s = parse_line(&format!("{fen} | 0 | 0.5")).unwrap();
             let (white, _) = evaluate_traced(&pos, &mut tiefe::eval::trace::NoTrace);
             // The engine divides in integers; the tuner does not.
             assert!((predict(&s, &w) - white as f64).abs() <= 3.0, "{fen}");
+        }
+    }
+
+    #[test]
+    fn known_endings_are_constants_to_the_tuner() {
+        for fen in KNOWN {
+            let s = parse_line(&format!("{fen} | 0 | 0.5")).unwrap();
+            assert!(s.coeffs.is_empty() && s.complexity.is_empty(), "{fen}");
+            assert_eq!(s.scale, [None, None], "{fen}");
+            assert_eq!(s.fixed.0, s.fixed.1, "{fen}");
         }
     }
 }
