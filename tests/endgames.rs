@@ -220,16 +220,20 @@ fn share(part: usize, whole: usize) -> f64 {
     part as f64 / whole.max(1) as f64
 }
 
+/// Larger signatures some rule covers (no tables here: symmetry and sound arithmetic
+/// only).
+const LARGER: [&str; 14] = [
+    "KBPvKB", "KRPvKR", "KQvKRP", "KQvKRPP", "KRNvKR", "KRBvKR", "KBPvKN", "KNPvKB", "KBPPvKP",
+    "KBPPvK", "KPPPvK", "KNNvKP", "KQRvK", "KBBvKN",
+];
+
 /// Every signature the knowledge covers keeps the evaluation colour-symmetric: the
 /// mirrored position (colours swapped, board flipped) scores the same for the side
-/// to move.
+/// to move. Random placements put the side to move in check and pawns on every rank
+/// they may stand on; the tests' arithmetic is checked for overflow.
 #[test]
 fn covered_endings_stay_colour_symmetric() {
-    for (i, sig) in SIGNATURES
-        .iter()
-        .chain(&["KBPvKB", "KRPvKR", "KQvKRP", "KRNvKR"])
-        .enumerate()
-    {
+    for (i, sig) in SIGNATURES.iter().chain(&LARGER).enumerate() {
         for pos in positions(sig, 300, 50 + i as u64) {
             let mirror = pos.mirrored();
             assert_eq!(
@@ -437,5 +441,39 @@ fn small_searches_agree_with_the_tables() {
             "{sig}: {agree} of {} agree",
             all.len()
         );
+    }
+}
+
+/// Textbook positions of the rules for five men and more (beyond the tables here):
+/// each rule fires, and the score is the draw it knows (or near it, for the rules
+/// that scale down rather than to zero).
+#[test]
+fn larger_rules_fire_on_textbook_positions() {
+    let cases = [
+        // Third-rank defence: rook on the sixth, king at the promotion square.
+        ("3k4/8/r7/3P4/4K3/8/8/7R w - - 0 1", 0),
+        // Back-rank defence against a pawn on the sixth, the defender to move.
+        ("3k4/8/3P4/4K3/8/8/7R/3r4 b - - 0 1", 0),
+        // Opposite-coloured bishops with one pawn.
+        ("8/8/4k3/8/3P4/2B5/6b1/4K3 w - - 0 1", 0),
+        // The king blockades a bishop's pawn, the knight elsewhere.
+        ("6n1/8/3k4/8/3P4/2B5/8/4K3 w - - 0 1", 0),
+        // Queen against the rook on the third rank guarded by a pawn at the king.
+        ("6k1/6p1/5r2/8/8/4K3/8/3Q4 w - - 0 1", 0),
+        // Two rook pawns against the king in front of them.
+        ("k7/8/8/P7/P7/8/8/4K3 w - - 0 1", 0),
+        // Pawns locked on the knight file, the bishop unable to take the black pawn.
+        ("6k1/6p1/6P1/8/4B3/8/8/K7 w - - 0 1", 0),
+        // Rook and bishop against rook: a bishop up, with no pawns, is little.
+        ("8/8/4k3/8/8/2B5/4K3/r6R w - - 0 1", 60),
+        // Knight and pawn against the bishop that sweeps the pawn's path.
+        ("8/8/8/5b2/8/3P4/8/2k1K1N1 w - - 0 1", 40),
+    ];
+    for (fen, most) in cases {
+        let pos = Position::from_fen(fen).unwrap();
+        let eval = evaluate(&pos);
+        assert!(eval.abs() <= most, "{fen}: {eval}");
+        let ending = tiefe::eval::trace::breakdown(&pos).ending;
+        assert!(ending.is_some(), "{fen}: no rule fired ({eval})");
     }
 }

@@ -298,12 +298,9 @@ fn evaluate_with<T: Trace>(
     trace.coeff(stm, index::TEMPO, 1);
     d += if stm == Color::White { TEMPO } else { -TEMPO };
     let eg = d.eg() + complexity(board, d.eg(), trace);
-    let strong = if eg < 0 { Color::Black } else { Color::White };
-    let ending = ending.filter(|_| eg != 0);
-    if let Some(known) = ending.and_then(|m| m.scale(board, strong)) {
+    if let Some(known) = ending.and_then(|m| ending_scale(&m, board, eg)) {
         // The ending's own factor. In these endings the phase is low but not zero; the
-        // rule speaks of the endgame, so the middlegame half does not count. (A level
-        // endgame score names no side to ask, and stays with the general path.)
+        // rule speaks of the endgame, so the middlegame half does not count.
         let white = eg * known.value / SCALE_NORMAL;
         trace.known(known.name, white);
         return (white, phase);
@@ -311,6 +308,20 @@ fn evaluate_with<T: Trace>(
     let eg = scale(board, eg, trace);
     let white = (d.mg() * phase + eg * (MAX_PHASE - phase)) / MAX_PHASE;
     (white, phase)
+}
+
+/// The factor of the ending's own rule for the side ahead in the endgame score `eg`
+/// (White's view), if one knows. A level score has no side ahead: a rule for either
+/// side then makes it the rule's draw (asking both keeps the colours symmetric).
+#[inline(always)]
+fn ending_scale(m: &Material, board: &Position, eg: i32) -> Option<Known> {
+    match eg.signum() {
+        1 => m.scale(board, Color::White),
+        -1 => m.scale(board, Color::Black),
+        _ => m
+            .scale(board, Color::White)
+            .or_else(|| m.scale(board, Color::Black)),
+    }
 }
 
 /// Every term computed afresh (no cache) and reported to `trace`: White's point of
