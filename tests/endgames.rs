@@ -154,6 +154,24 @@ fn verdict_table() {
     }
 }
 
+/// Every legal placement of a white king and pawn against the black king, either
+/// side to move.
+fn kpk_positions() -> impl Iterator<Item = Position> {
+    let placements =
+        (8..56).flat_map(|pawn| (0..64).flat_map(move |wk| (0..64).map(move |bk| (pawn, wk, bk))));
+    placements
+        .filter(|&(pawn, wk, bk)| wk != bk && wk != pawn && bk != pawn)
+        .flat_map(|(pawn, wk, bk)| {
+            let mut board = ['.'; 64];
+            board[pawn] = 'P';
+            board[wk] = 'K';
+            board[bk] = 'k';
+            let placement = placement(&board);
+            ["w", "b"].map(|side| Position::from_fen(&format!("{placement} {side} - - 0 1")))
+        })
+        .filter_map(Result::ok)
+}
+
 /// Every legal king-and-pawn-against-king position, with the pawn White's and (the
 /// board mirrored) Black's: the evaluation is 0 where the tables say draw and beyond
 /// [`KNOWN_WIN`] for the side that wins.
@@ -161,35 +179,16 @@ fn verdict_table() {
 fn kpk_agrees_with_the_tables_everywhere() {
     let mut checked = 0;
     let mut wrong = Vec::new();
-    for pawn in 8..56 {
-        for wk in 0..64 {
-            for bk in 0..64 {
-                if wk == bk || wk == pawn || bk == pawn {
-                    continue;
-                }
-                let mut board = ['.'; 64];
-                board[pawn] = 'P';
-                board[wk] = 'K';
-                board[bk] = 'k';
-                for side in ["w", "b"] {
-                    let fen = format!("{} {side} - - 0 1", placement(&board));
-                    let Ok(pos) = Position::from_fen(&fen) else {
-                        continue;
-                    };
-                    for p in [pos.clone(), pos.mirrored()] {
-                        checked += 1;
-                        let (want, got) = (truth(&p), evaluate(&p));
-                        let agrees = match want {
-                            0 => got == 0,
-                            1 => got >= KNOWN_WIN,
-                            _ => got <= -KNOWN_WIN,
-                        };
-                        if !agrees && wrong.len() < 20 {
-                            wrong.push(format!("{}: tables {want}, eval {got}", p.to_fen()));
-                        }
-                    }
-                }
-            }
+    for p in kpk_positions().flat_map(|pos| [pos.mirrored(), pos]) {
+        checked += 1;
+        let (want, got) = (truth(&p), evaluate(&p));
+        let agrees = match want {
+            0 => got == 0,
+            1 => got >= KNOWN_WIN,
+            _ => got <= -KNOWN_WIN,
+        };
+        if !agrees && wrong.len() < 20 {
+            wrong.push(format!("{}: tables {want}, eval {got}", p.to_fen()));
         }
     }
     assert!(checked > 300_000, "{checked}");
