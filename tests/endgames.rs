@@ -12,6 +12,13 @@
 //! ```text
 //! cargo test --release --test endgames -- --ignored --nocapture verdict_table
 //! ```
+//!
+//! `export_verdict_positions` (ignored) writes the same positions with the tables'
+//! verdicts to a file, for other engines to be measured on them:
+//!
+//! ```text
+//! TIEFE_EXPORT=positions.txt cargo test --release --test endgames -- --ignored export_verdict_positions
+//! ```
 
 mod common;
 
@@ -123,17 +130,28 @@ const SIGNATURES: [&str; 16] = [
     "KNPvK", "KBNvK", "KBBvK", "KQvK", "KRvK", "KBvKP",
 ];
 
+/// Positions of each signature in the verdict table.
+const VERDICT_COUNT: usize = 400;
+
+/// The verdict table's positions: each signature with its `VERDICT_COUNT` random
+/// positions, seeded by the signature's place in [`SIGNATURES`].
+fn verdict_positions() -> impl Iterator<Item = (&'static str, Vec<Position>)> {
+    SIGNATURES
+        .iter()
+        .enumerate()
+        .map(|(i, &sig)| (sig, positions(sig, VERDICT_COUNT, 1000 + i as u64)))
+}
+
 /// For each signature: the share of random positions whose 2000-node search (no
 /// tables; win above +150 cp, loss below −150, draw between) matches the tables, in
 /// all, among the tables' draws and among their wins and losses.
 #[test]
 #[ignore]
 fn verdict_table() {
-    const COUNT: usize = 400;
     println!("signature  agree   draws(n)       decisive(n)");
-    for (i, sig) in SIGNATURES.iter().enumerate() {
+    for (sig, all) in verdict_positions() {
         let (mut agree, mut draws, mut draws_ok, mut decisive, mut decisive_ok) = (0, 0, 0, 0, 0);
-        for pos in positions(sig, COUNT, 1000 + i as u64) {
+        for pos in all {
             let (want, got) = (truth(&pos), verdict(searched(&pos, 2000), 150));
             agree += (want == got) as usize;
             if want == 0 {
@@ -147,11 +165,29 @@ fn verdict_table() {
         let pct = |a: usize, n: usize| 100.0 * a as f64 / n.max(1) as f64;
         println!(
             "{sig:<9} {:5.1}%  {:5.1}% ({draws:3})  {:5.1}% ({decisive:3})",
-            pct(agree, COUNT),
+            pct(agree, VERDICT_COUNT),
             pct(draws_ok, draws),
             pct(decisive_ok, decisive),
         );
     }
+}
+
+/// Writes the verdict table's positions to the file that `TIEFE_EXPORT` names, one
+/// `signature;fen;truth` line each, the truth as [`truth`] gives it (1 the side to
+/// move wins, 0 a draw, −1 it loses): other engines' verdicts can then be measured
+/// on the same positions.
+#[test]
+#[ignore]
+fn export_verdict_positions() {
+    use std::fmt::Write;
+    let path = std::env::var("TIEFE_EXPORT").expect("TIEFE_EXPORT names the file to write");
+    let mut out = String::new();
+    for (sig, all) in verdict_positions() {
+        for pos in all {
+            writeln!(out, "{sig};{};{}", pos.to_fen(), truth(&pos)).unwrap();
+        }
+    }
+    std::fs::write(&path, out).unwrap_or_else(|e| panic!("{path}: {e}"));
 }
 
 /// Every legal placement of a white king and pawn against the black king, either
