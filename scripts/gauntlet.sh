@@ -8,7 +8,8 @@
 # OPPONENTS (space-separated subset of: stockfish ethereal toga glaurung gnuchess;
 # default all five), TC (default 5+0.05), HASH (MB, default 64), CONCURRENCY (default 2),
 # BOOK (default ../shared/data/books/8moves_v3.epd), OUT (directory for PGNs and logs,
-# default gauntlet-out).
+# default gauntlet-out), VARIANT (fischerandom for Chess960, with
+# BOOK=../shared/data/books/chess960_starts.epd; the runner sets UCI_Chess960).
 #
 # The engines install with: apt-get install -y stockfish ethereal-chess toga2 glaurung gnuchess
 set -euo pipefail
@@ -70,6 +71,7 @@ for opp in $opponents; do
         -pgnout "$(pgn_arg "$out/$opp.pgn")"
         -recover
     )
+    if [ -n "${VARIANT:-}" ]; then args+=(-variant "$VARIANT"); fi
     # The runner gets a session of its own, so that engines it leaves running at the
     # end (GNU Chess keeps spinning after `quit`) can be stopped with it.
     setsid "$runner" "${args[@]}" > "$log" 2>&1 &
