@@ -282,6 +282,36 @@ fn covered_endings_stay_colour_symmetric() {
     }
 }
 
+/// A lone king cannot win: against pawns, pieces or both it never scores above 0 for
+/// itself, whatever the terms make of the other side's material (a refit left two
+/// blocked rook pawns worth less than nothing once).
+#[test]
+fn a_lone_king_is_never_ahead() {
+    // Blocked rook pawns, where the terms alone once called the lone king better.
+    let blocked = [
+        "k7/P7/8/8/P7/8/8/5K2 b - - 0 1",
+        "k7/P7/P7/8/8/8/8/5K2 b - - 0 1",
+    ];
+    let blocked = blocked.iter().flat_map(|fen| {
+        let pos = Position::from_fen(fen).expect("a legal FEN");
+        [pos.mirrored(), pos]
+    });
+    let sigs = ["KPvK", "KPPvK", "KPPPvK", "KBPvK", "KNPvK", "KRvK"];
+    let random = (0..)
+        .zip(sigs)
+        .flat_map(|(i, sig)| positions(sig, 300, 70 + i));
+    for pos in blocked.chain(random) {
+        let white_alone = pos.color_combined(Color::White).0.count_ones() == 1;
+        let lone = if white_alone {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let score = for_side(&pos, evaluate(&pos), lone);
+        assert!(score <= 0, "{} scores {score}", pos.to_fen());
+    }
+}
+
 /// Two knights cannot force mate: every position scores 0.
 #[test]
 fn knnk_is_a_draw() {

@@ -42,6 +42,11 @@ pub(super) fn by_signature(key: u64, view: &View) -> Option<(&'static str, i32)>
 /// The rules that take a family of signatures, in order; the first that knows wins.
 pub(super) fn generic(m: &Material, view: &View) -> Option<(&'static str, i32)> {
     let (strong, weak) = (view.strong, view.weak());
+    // A lone king cannot win, whatever the terms say of the other side's pawns (a
+    // refit can leave a blocked rook pawn worth less than nothing).
+    if m.bare(strong) {
+        return Some(("lone king", 0));
+    }
     let count = |c, kind| m.count_of(c, kind);
     let pieces = |c| m.pieces_value(c);
     let pawns = count(strong, Piece::Pawn);
