@@ -15,10 +15,9 @@
 
 use std::sync::OnceLock;
 
-use crate::types::{get_bishop_moves, get_rook_moves, BitBoard, ALL_SQUARES};
-
-const FILE_A: u64 = 0x0101_0101_0101_0101;
-const FILE_H: u64 = FILE_A << 7;
+use super::king_ring;
+use crate::eval::{pawn_attacks, FILE_A, FILE_H};
+use crate::types::{get_bishop_moves, get_rook_moves, BitBoard, Color, ALL_SQUARES};
 
 /// `wins[side][pawn][black_king]`: the white king squares from which White wins with
 /// `side` to move (0 White, 1 Black), the white pawn on `pawn`. Pawn squares on the
@@ -47,17 +46,6 @@ fn king_steps(b: u64) -> u64 {
     let sideways = ((b << 1) & !FILE_A) | ((b >> 1) & !FILE_H);
     let row = sideways | b;
     sideways | row << 8 | row >> 8
-}
-
-/// The squares a king on `sq` steps to.
-fn king(sq: usize) -> u64 {
-    king_steps(1 << sq)
-}
-
-/// The squares a white pawn on `sq` attacks.
-fn pawn_attacks(sq: usize) -> u64 {
-    let b = 1u64 << sq;
-    ((b << 7) & !FILE_H) | ((b << 9) & !FILE_A)
 }
 
 impl Table {
@@ -121,7 +109,7 @@ impl Table {
 /// The white king squares that make a legal White-to-move placement with the pawn on
 /// `pawn` and Black's king on `bk` (not next to it, not on the pawn, Black not in check).
 fn white_valid(pawn: usize, bk: usize) -> u64 {
-    if pawn == bk || pawn_attacks(pawn) >> bk & 1 != 0 {
+    if pawn == bk || pawn_attacks(1 << pawn, Color::White) >> bk & 1 != 0 {
         return 0;
     }
     black_valid(pawn, bk)
@@ -132,7 +120,7 @@ fn black_valid(pawn: usize, bk: usize) -> u64 {
     if pawn == bk {
         return 0;
     }
-    !(king(bk) | 1 << bk | 1 << pawn)
+    !(king_ring(bk) | 1 << bk | 1 << pawn)
 }
 
 /// The white king squares from which White wins with Black to move: every legal black
@@ -141,10 +129,14 @@ fn black_valid(pawn: usize, bk: usize) -> u64 {
 fn black_wins(pawn: usize, bk: usize, white: &[u64; 64]) -> u64 {
     let mut lost = !0u64;
     let mut stuck = !0u64;
-    for to in Squares(king(bk) & !pawn_attacks(pawn)) {
+    for to in Squares(king_ring(bk) & !pawn_attacks(1 << pawn, Color::White)) {
         // A step is illegal where the white king guards its square; taking the pawn
         // is illegal where the white king guards the pawn, and draws otherwise.
-        let illegal = if to == pawn { king(pawn) } else { king(to) };
+        let illegal = if to == pawn {
+            king_ring(pawn)
+        } else {
+            king_ring(to)
+        };
         let bad = if to == pawn {
             illegal
         } else {
@@ -153,7 +145,7 @@ fn black_wins(pawn: usize, bk: usize, white: &[u64; 64]) -> u64 {
         lost &= bad;
         stuck &= illegal;
     }
-    let in_check = pawn_attacks(pawn) >> bk & 1 != 0;
+    let in_check = pawn_attacks(1 << pawn, Color::White) >> bk & 1 != 0;
     let no_stalemate = if in_check { !0 } else { !stuck };
     black_valid(pawn, bk) & lost & no_stalemate
 }
@@ -164,8 +156,8 @@ fn black_wins(pawn: usize, bk: usize, white: &[u64; 64]) -> u64 {
 fn promotion_wins(square: usize, bk: usize) -> u64 {
     let mut wins = 0;
     for wk in Squares(white_valid(square - 8, bk) & !(1 << square)) {
-        let guarded = king(wk) >> square & 1 != 0;
-        if king(bk) >> square & 1 != 0 && !guarded {
+        let guarded = king_ring(wk) >> square & 1 != 0;
+        if king_ring(bk) >> square & 1 != 0 && !guarded {
             continue;
         }
         let occupied = BitBoard(1 << wk);
@@ -184,8 +176,8 @@ fn promotion_wins(square: usize, bk: usize) -> u64 {
 /// Whether the black king on `bk`, with White's king on `wk` and a new piece on
 /// `square` attacking `attacks`, is not stalemated (it has a step, or is in check).
 fn black_can_play(attacks: u64, wk: usize, bk: usize, square: usize) -> bool {
-    let free = king(bk) & !king(wk) & !attacks & !(1 << square);
-    let can_take = king(bk) >> square & 1 != 0 && king(wk) >> square & 1 == 0;
+    let free = king_ring(bk) & !king_ring(wk) & !attacks & !(1 << square);
+    let can_take = king_ring(bk) >> square & 1 != 0 && king_ring(wk) >> square & 1 == 0;
     free != 0 || can_take || attacks >> bk & 1 != 0
 }
 

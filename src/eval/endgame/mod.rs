@@ -20,7 +20,7 @@ mod values;
 
 use super::distance;
 use crate::position::Position;
-use crate::types::{Color, Piece, ALL_PIECES};
+use crate::types::{get_king_moves, Color, Piece, ALL_PIECES, ALL_SQUARES};
 use crate::weights::PIECE_VALUE;
 
 /// The value of an ending known to be won, before the terms that order the won
@@ -263,9 +263,9 @@ fn up(sq: usize, steps: usize) -> usize {
     (sq + 8 * steps).min(56 + (sq & 7))
 }
 
-/// The distance between two squares, for the rules' arithmetic.
-fn dist(a: usize, b: usize) -> i32 {
-    distance(a, b)
+/// The squares next to `sq`.
+fn king_ring(sq: usize) -> u64 {
+    get_king_moves(ALL_SQUARES[sq]).0
 }
 
 #[cfg(test)]

@@ -3,12 +3,14 @@
 //! a blockade, a wrong-coloured bishop, the known rook-ending defences) and says
 //! nothing about the others, which keep the general factors.
 
-use super::{dist, file, kpk, opposite_colors, rank, signature, to_queen_side, up, Material, View};
+use super::{
+    distance, file, king_ring, kpk, opposite_colors, rank, signature, to_queen_side, up, Material,
+    View,
+};
 use crate::eval::scale::scale_case;
+use crate::eval::FILE_A;
 use crate::types::{get_bishop_moves, BitBoard, Piece, ALL_SQUARES};
 use crate::weights::{PIECE_VALUE, SCALE_NORMAL};
-
-const FILE_A: u64 = 0x0101_0101_0101_0101;
 
 /// A rule: the factor for the strong side, if it knows one.
 type Rule = fn(&View) -> Option<i32>;
@@ -85,16 +87,16 @@ fn wrong_bishop(m: &Material, view: &View) -> Option<i32> {
     let one_file = pawns & !file_of(first) == 0;
     let queening = up(first, 7);
     if one_file && matches!(file(first), 0 | 7) && opposite_colors(queening, bishop) {
-        if dist(queening, theirs) <= 1 {
+        if distance(queening, theirs) <= 1 {
             return Some(0);
         }
         // The king reaches the corner first, well ahead of the other king: nearly
         // always a draw too (99% of such positions in the tables).
         let top = 63 - pawns.leading_zeros() as usize;
         let steps = 7 - rank(top) - i32::from(rank(top) == 1);
-        let to_corner = dist(queening, theirs);
+        let to_corner = distance(queening, theirs);
         let tempo = i32::from(view.strong_to_move());
-        if to_corner <= steps - tempo && to_corner + 2 <= dist(queening, view.strong_king()) {
+        if to_corner <= steps - tempo && to_corner + 2 <= distance(queening, view.strong_king()) {
             return Some(16);
         }
     }
@@ -122,8 +124,8 @@ fn locked_knight_file(m: &Material, view: &View) -> Option<i32> {
         return None;
     }
     let (ours, theirs) = (view.strong_king(), view.weak_king());
-    let near = dist(front, theirs);
-    (rank(theirs) >= 6 && near <= 2 && near <= dist(front, ours)).then_some(0)
+    let near = distance(front, theirs);
+    (rank(theirs) >= 6 && near <= 2 && near <= distance(front, ours)).then_some(0)
 }
 
 /// Queen against rook and pawns: the rook on the defender's third rank, guarded by a
@@ -140,11 +142,6 @@ fn rook_fortress(view: &View) -> Option<i32> {
         .fold(0u64, |b, &s| b | 1 << s);
     let held = rank(theirs) >= 6 && rank(ours) <= 4 && rank(rook) == 5;
     (held && guards & defenders != 0).then_some(0)
-}
-
-/// The squares next to `sq`.
-fn king_ring(sq: usize) -> u64 {
-    crate::types::get_king_moves(ALL_SQUARES[sq]).0
 }
 
 /// Pawns alone against a lone king: all on one rook file with the king in front of
@@ -189,7 +186,7 @@ fn knpk(view: &View) -> Option<i32> {
     let pawn = view.square(view.strong, Piece::Pawn);
     let corner = up(pawn, 1);
     let rook_pawn = rank(pawn) == 6 && matches!(file(pawn), 0 | 7);
-    (rook_pawn && dist(corner, view.weak_king()) <= 1).then_some(0)
+    (rook_pawn && distance(corner, view.weak_king()) <= 1).then_some(0)
 }
 
 /// Bishop and pawn against bishop: a draw with bishops of opposite colours, or when
@@ -224,7 +221,7 @@ fn knpkb(view: &View) -> Option<i32> {
     let behind = (1u64 << pawn) | ((1u64 << pawn) - 1);
     let path = file_of(pawn) & !behind;
     let sweep = view.relative(bishop_attacks(view, bishop));
-    (path & sweep != 0).then(|| 2 * dist(view.weak_king(), pawn))
+    (path & sweep != 0).then(|| 2 * distance(view.weak_king(), pawn))
 }
 
 /// The squares a bishop on `sq` (a strong-side square) attacks on the real board.
@@ -270,7 +267,7 @@ impl Rooks {
     fn defended(&self) -> bool {
         let r = rank(self.pawn);
         let queening = up(self.pawn, 7);
-        let at_corner = dist(self.theirs, queening) <= 1;
+        let at_corner = distance(self.theirs, queening) <= 1;
         // The third-rank defence: the rook cuts the king off on the sixth.
         let third = r <= 4
             && at_corner
@@ -286,7 +283,7 @@ impl Rooks {
         let back_rank = r >= 5
             && self.theirs == queening
             && rank(self.their_rook) == 0
-            && (self.tempo == 0 || dist(self.ours, self.pawn) >= 2);
+            && (self.tempo == 0 || distance(self.ours, self.pawn) >= 2);
         third || behind || back_rank || self.rook_pawn_stuck() || self.king_blocks()
     }
 
@@ -306,8 +303,8 @@ impl Rooks {
     fn king_blocks(&self) -> bool {
         rank(self.pawn) <= 4
             && self.theirs == up(self.pawn, 1)
-            && dist(self.ours, self.pawn) - self.tempo >= 2
-            && dist(self.ours, self.their_rook) - self.tempo >= 2
+            && distance(self.ours, self.pawn) - self.tempo >= 2
+            && distance(self.ours, self.their_rook) - self.tempo >= 2
     }
 
     /// A pawn not past the fourth rank with the defending king ahead on its file (or
@@ -318,7 +315,7 @@ impl Rooks {
             return None;
         }
         let files_apart = (file(self.theirs) - file(self.pawn)).abs();
-        let kings = dist(self.ours, self.theirs);
+        let kings = distance(self.ours, self.theirs);
         match files_apart {
             0 => Some(SCALE_NORMAL / 6),
             1 if kings > 2 => Some((48 - 4 * kings).max(0)),

@@ -4,7 +4,7 @@
 //! together, keep a knight away from its king) where the ending is won by technique.
 
 use super::{
-    dist, edge, file, kpk, opposite_colors, rank, signature, to_queen_side, Material, View,
+    distance, edge, file, kpk, opposite_colors, rank, signature, to_queen_side, Material, View,
     KNOWN_WIN,
 };
 use crate::types::{Piece, DARK_SQUARES};
@@ -87,7 +87,7 @@ fn lone_king(m: &Material, view: &View) -> i32 {
         return 0;
     }
     let (ours, theirs) = (view.strong_king(), view.weak_king());
-    let drive = 10 * edge(theirs) + closeness(dist(ours, theirs));
+    let drive = 10 * edge(theirs) + closeness(distance(ours, theirs));
     let material = m.pieces_value(strong) + count(Piece::Pawn) * worth(Piece::Pawn);
     let score = material.min(8_000) + drive;
     if mates {
@@ -108,9 +108,17 @@ fn kbnk(view: &View) -> i32 {
     } else {
         [0, 63]
     };
-    let to_corner = corners.iter().map(|&c| dist(theirs, c)).min().unwrap_or(7);
+    let to_corner = corners
+        .iter()
+        .map(|&c| distance(theirs, c))
+        .min()
+        .unwrap_or(7);
     let material = worth(Piece::Bishop) + worth(Piece::Knight);
-    KNOWN_WIN + material + 30 * (7 - to_corner) + 5 * edge(theirs) + closeness(dist(ours, theirs))
+    KNOWN_WIN
+        + material
+        + 30 * (7 - to_corner)
+        + 5 * edge(theirs)
+        + closeness(distance(ours, theirs))
 }
 
 /// Rook against pawn: won when the attacking king stands in front of the pawn or the
@@ -126,21 +134,22 @@ fn krkp(view: &View) -> i32 {
     let rook_value = worth(Piece::Rook);
     let weak_tempo = i32::from(!view.strong_to_move());
     if file(ours) == file(pawn) && ours < pawn {
-        return rook_value - 4 * dist(ours, pawn);
+        return rook_value - 4 * distance(ours, pawn);
     }
-    if dist(theirs, pawn) >= 3 + weak_tempo && dist(theirs, rook) >= 3 {
-        return rook_value - 4 * dist(ours, pawn);
+    if distance(theirs, pawn) >= 3 + weak_tempo && distance(theirs, rook) >= 3 {
+        return rook_value - 4 * distance(ours, pawn);
     }
     let strong_tempo = 1 - weak_tempo;
-    let supported = rank(theirs) <= 2 && dist(theirs, pawn) == 1;
-    if supported && rank(ours) >= 3 && dist(ours, pawn) > 2 + strong_tempo {
-        return 45 - 5 * dist(ours, pawn);
+    let supported = rank(theirs) <= 2 && distance(theirs, pawn) == 1;
+    if supported && rank(ours) >= 3 && distance(ours, pawn) > 2 + strong_tempo {
+        return 45 - 5 * distance(ours, pawn);
     }
     // The race: the attacking king to the square below the pawn against the defending
     // king and the pawn's own way, a move counted for the side to move. A few moves
     // to spare win; the score falls to near a draw as the race turns.
     let below = pawn.saturating_sub(8);
-    let race = dist(ours, below) - dist(theirs, below) - dist(pawn, queening) - strong_tempo;
+    let race =
+        distance(ours, below) - distance(theirs, below) - distance(pawn, queening) - strong_tempo;
     (100 - 40 * race).clamp(10, rook_value - 100)
 }
 
@@ -155,7 +164,7 @@ fn krkb(view: &View) -> i32 {
     } else {
         [0, 63]
     };
-    let near_wrong = corners.iter().any(|&c| dist(theirs, c) <= 1);
+    let near_wrong = corners.iter().any(|&c| distance(theirs, c) <= 1);
     5 * edge(theirs) + if near_wrong { 12 } else { 0 }
 }
 
@@ -164,7 +173,7 @@ fn krkb(view: &View) -> i32 {
 fn krkn(view: &View) -> i32 {
     let theirs = view.weak_king();
     let knight = view.square(view.weak(), Piece::Knight);
-    4 * edge(theirs) + 3 * (dist(theirs, knight) - 1)
+    4 * edge(theirs) + 3 * (distance(theirs, knight) - 1)
 }
 
 /// Queen against pawn: won, unless a rook or bishop pawn on its seventh rank has its
@@ -172,9 +181,9 @@ fn krkn(view: &View) -> i32 {
 fn kqkp(view: &View) -> i32 {
     let (ours, theirs) = (view.strong_king(), view.weak_king());
     let pawn = view.square(view.weak(), Piece::Pawn);
-    let mut score = closeness(dist(ours, theirs));
+    let mut score = closeness(distance(ours, theirs));
     let fortress_file = matches!(to_queen_side(pawn, pawn) & 7, 0 | 2);
-    if !(rank(pawn) == 1 && dist(theirs, pawn) == 1 && fortress_file) {
+    if !(rank(pawn) == 1 && distance(theirs, pawn) == 1 && fortress_file) {
         score += worth(Piece::Queen) - worth(Piece::Pawn);
     }
     score
@@ -184,5 +193,5 @@ fn kqkp(view: &View) -> i32 {
 /// edge and the attacking king to it.
 fn kqkr(view: &View) -> i32 {
     let (ours, theirs) = (view.strong_king(), view.weak_king());
-    worth(Piece::Queen) - worth(Piece::Rook) + 10 * edge(theirs) + closeness(dist(ours, theirs))
+    worth(Piece::Queen) - worth(Piece::Rook) + 10 * edge(theirs) + closeness(distance(ours, theirs))
 }
