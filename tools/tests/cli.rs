@@ -177,7 +177,10 @@ fn datagen_tune_and_book_take_their_options() {
     let out = tools(&["tune", data_s, "--epochs", "0", "--out", weights_s]);
     let stderr = text(&out.stderr);
     assert!(out.status.success(), "{stderr}");
-    assert!(stderr.contains("(0 bad lines skipped)"), "{stderr}");
+    assert!(
+        stderr.contains("(0 bad lines skipped, 0 known endings left out)"),
+        "{stderr}"
+    );
     let written = std::fs::read_to_string(&weights).unwrap();
     assert!(written.contains("pub const PSQT"), "{written}");
     // --k replaces the fitted K, with --from too.
