@@ -263,26 +263,28 @@ mod tests {
     /// rebalanced (the clock bundle in docs/strength.md), and when the increment's share
     /// became the least a scaled soft limit keeps (only the flagged clock with an
     /// increment changed: 1 ms where the scaling gave 0), and when `go movetime` stopped
-    /// keeping back a reserve beyond the overhead (only the movetime rows changed).
+    /// keeping back a reserve beyond the overhead (only the movetime rows changed), and
+    /// when a sudden-death clock was planned over 20 moves with the whole increment
+    /// (only the sudden-death and increment rows changed).
     type Pinned = Option<(u64, u64, [u64; 10])>;
     #[rustfmt::skip]
     const PINNED: &[(Go, Pinned)] = &[
         ((W, Some(60_000), Some(60_000), None, None, None, None, 10),
-            Some((2399, 7197, [4029, 3894, 3760, 3089, 4532, 3263, 5439, 1295, 5180, 7197]))),
+            Some((2999, 8997, [5037, 4869, 4701, 3862, 5666, 4079, 6799, 1619, 6476, 8997]))),
         ((B, Some(60_000), Some(55_000), Some(1_000), Some(1_000), None, None, 10),
-            Some((3074, 9222, [5163, 4991, 4818, 3959, 5807, 4181, 6969, 1659, 6638, 9222]))),
+            Some((3749, 11247, [6297, 6087, 5877, 4828, 7083, 5100, 8500, 2024, 8096, 11247]))),
         ((W, Some(300_000), Some(300_000), Some(2_000), Some(2_000), Some(40), None, 50),
-            Some((9248, 27744, [15535, 15017, 14499, 11911, 17476, 12582, 20971, 4993, 19974, 27744]))),
+            Some((9498, 28494, [15955, 15423, 14891, 12233, 17948, 12923, 21538, 5128, 20514, 28494]))),
         ((B, Some(10_000), Some(3_000), Some(100), Some(100), Some(1), None, 10),
             Some((996, 996, [996, 996, 996, 996, 996, 996, 996, 537, 996, 996]))),
         ((W, Some(8_000), Some(8_000), Some(80), Some(80), None, None, 30),
-            Some((388, 1164, [651, 630, 607, 498, 732, 527, 879, 209, 838, 1164]))),
+            Some((478, 1434, [802, 775, 749, 614, 902, 649, 1083, 258, 1032, 1434]))),
         ((B, Some(8_000), Some(7_400), Some(80), Some(80), None, None, 30),
-            Some((364, 1092, [610, 590, 569, 467, 687, 495, 825, 196, 786, 1092]))),
+            Some((448, 1344, [751, 726, 701, 576, 845, 608, 1014, 241, 966, 1344]))),
         ((W, Some(500), Some(500), None, None, None, None, 10),
-            Some((19, 57, [30, 30, 29, 23, 35, 25, 42, 10, 40, 57]))),
+            Some((24, 72, [39, 37, 36, 30, 43, 31, 52, 12, 50, 72]))),
         ((W, Some(30), Some(30), None, None, None, None, 10),
-            Some((1, 1, [1, 1, 1, 0, 1, 0, 1, 0, 1, 1]))),
+            Some((1, 3, [1, 1, 1, 0, 1, 0, 1, 0, 2, 3]))),
         ((B, Some(1_000), Some(-50), Some(100), Some(100), None, None, 10),
             Some((1, 1, [1, 1, 1, 1, 1, 1, 1, 1, 1, 1]))),
         ((W, Some(3_600_000), Some(3_600_000), Some(0), Some(0), Some(80), None, 100),
