@@ -61,8 +61,8 @@ const MAX_MOVES_TO_GO: i64 = 50;
 /// least the time manager's scaling leaves of the soft limit. A move's plan counts the
 /// whole increment (the clock gets it back at once); a move that the scaling cuts short
 /// keeps the rest as a reserve against a slow machine.
-const INC_SPENT_NUM: i64 = 7;
-const INC_SPENT_DEN: i64 = 8;
+const INC_FLOOR_NUM: i64 = 7;
+const INC_FLOOR_DEN: i64 = 8;
 /// The hard deadline: at most this many planned shares on one move...
 const MAX_SHARES_PER_MOVE: i64 = 3;
 /// ...and never more than this fraction (1/N) of what is left on the clock.
@@ -96,10 +96,10 @@ impl Limits {
         inc.unwrap_or(0).max(0)
     }
 
-    /// The part of `us`'s increment a settled move is sure of (ms): [`INC_SPENT_NUM`] /
-    /// [`INC_SPENT_DEN`] of it.
-    pub(super) fn increment_share(&self, us: Color) -> i64 {
-        self.increment(us) * INC_SPENT_NUM / INC_SPENT_DEN
+    /// The part of `us`'s increment a settled move is sure of (ms): [`INC_FLOOR_NUM`] /
+    /// [`INC_FLOOR_DEN`] of it.
+    pub(super) fn increment_floor(&self, us: Color) -> i64 {
+        self.increment(us) * INC_FLOOR_NUM / INC_FLOOR_DEN
     }
 
     /// Computes deadlines for the side `us`, keeping `overhead` ms in hand for the GUI

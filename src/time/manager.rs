@@ -71,10 +71,10 @@ pub struct TimeManager {
     only_move: bool,
     /// The soft deadline in effect now: scaled after each finished iteration.
     soft: Option<u64>,
-    /// The least the scaling leaves of the soft deadline: the increment's planned share
-    /// (ms). A settled move planned below it hands time back to a clock that grows
-    /// with every such move; over a long stable endgame that left a second and more
-    /// unused at the end of a game, time no later move was given.
+    /// The least the scaling leaves of the soft deadline: 7/8 of the increment
+    /// ([`Limits::increment_floor`], ms). A settled move planned below it hands time
+    /// back to a clock that grows with every such move; over a long stable endgame that
+    /// left a second and more unused at the end of a game, time no later move was given.
     floor: u64,
 }
 
@@ -90,7 +90,7 @@ impl TimeManager {
             last_move_score: None,
             only_move: false,
             soft: deadlines.soft,
-            floor: limits.increment_share(us) as u64,
+            floor: limits.increment_floor(us) as u64,
         }
     }
 
@@ -388,9 +388,9 @@ mod tests {
         assert!(soft_after(0, 0) <= hard);
     }
 
-    /// A settled move on a short clock (a long endgame at 5+0.05) is still given the
-    /// increment's planned share: the scaling would plan about half of it, and every
-    /// such move would add to a clock that is never used.
+    /// A settled move on a short clock (a long endgame at 5+0.05) is still given 7/8 of
+    /// the increment: the scaling would plan about half of it, and every such move would
+    /// add to a clock that is never used.
     #[test]
     fn a_settled_move_spends_the_increment() {
         let limits = Limits {
@@ -411,7 +411,7 @@ mod tests {
                 nodes: 100,
             });
         }
-        let share = limits.increment_share(Color::White) as u64;
+        let share = limits.increment_floor(Color::White) as u64;
         assert_eq!(share, 43, "7/8 of the increment");
         assert_eq!(soft_limit(&tm), Some(share), "planned {planned}");
         assert!(planned > share);
