@@ -43,6 +43,12 @@ def games(path):
             yield h, moves
 
 
+def movers(h):
+    """The two engines' names in the order they move: the side to move first first."""
+    black_first = h.get("FEN") and h["FEN"].split()[1] == "b"
+    return [h["Black"], h["White"]] if black_first else [h["White"], h["Black"]]
+
+
 def summary(xs):
     if len(xs) < 2:
         return f"n {len(xs)}"
@@ -60,8 +66,7 @@ def main():
     paired, by_result = [], defaultdict(list)
     spend = defaultdict(lambda: defaultdict(list))
     for h, moves in games(path):
-        black_first = h.get("FEN") and h["FEN"].split()[1] == "b"
-        names = [h["Black"], h["White"]] if black_first else [h["White"], h["Black"]]
+        names = movers(h)
         if engine not in names:
             continue
         mine = names.index(engine)
