@@ -65,8 +65,15 @@ const INC_FLOOR_NUM: i64 = 7;
 const INC_FLOOR_DEN: i64 = 8;
 /// The hard deadline: at most this many planned shares on one move...
 const MAX_SHARES_PER_MOVE: i64 = 3;
-/// ...and never more than this fraction (1/N) of what is left on the clock.
+/// ...and never more than this fraction (1/N) of what is left on the clock...
 const MAX_CLOCK_FRACTION: i64 = 3;
+/// ...except in the last moves before a control (`movestogo`), where the clock is
+/// refilled: up to LAST_MOVES_SHARE_NUM / (LAST_MOVES_SHARE_DEN · movestogo) of it
+/// (4/5 on the last move, 2/5 on the one before), as Stockfish allows 0.8 of the clock
+/// there. A third of the clock on each of the last three moves left 0.75 s of each
+/// 20 s period unused at 40/20, against Ethereal 12's 0.52 s.
+const LAST_MOVES_SHARE_NUM: i64 = 4;
+const LAST_MOVES_SHARE_DEN: i64 = 5;
 /// The least deadline given, in milliseconds: even an empty clock must find a move.
 const MIN_DEADLINE_MS: i64 = 1;
 
@@ -134,9 +141,16 @@ impl Limits {
         let base = available / mtg + self.increment(us);
         // At most three planned shares on one move, and never more than a third of what
         // is left: a process starved of CPU by a busy machine overruns its deadline, and
-        // what is kept back absorbs that.
+        // what is kept back absorbs that. Before a control, what would be kept for the
+        // moves after it is given back with the control's time, so the last two moves
+        // may take more.
+        let clock_cap = match self.movestogo {
+            Some(_) => (available / MAX_CLOCK_FRACTION)
+                .max(available * LAST_MOVES_SHARE_NUM / (LAST_MOVES_SHARE_DEN * mtg)),
+            None => available / MAX_CLOCK_FRACTION,
+        };
         let hard = (base * MAX_SHARES_PER_MOVE)
-            .min(available / MAX_CLOCK_FRACTION)
+            .min(clock_cap)
             .max(MIN_DEADLINE_MS);
         let soft = base.min(hard).max(MIN_DEADLINE_MS);
         Deadlines {
@@ -214,6 +228,35 @@ mod tests {
             ..Limits::default()
         };
         assert_eq!(l.deadlines(Color::Black, 10).hard, None);
+    }
+
+    /// The last two moves before a control may take 4/5 and 2/5 of the clock (less the
+    /// overhead): the control refills it. Sudden death, and three or more moves to go,
+    /// keep the third.
+    #[test]
+    fn the_last_moves_before_a_control_may_take_more() {
+        let hard = |mtg: Option<u32>| {
+            let l = Limits {
+                wtime: Some(3_010),
+                btime: Some(3_010),
+                movestogo: mtg,
+                ..Limits::default()
+            };
+            l.deadlines(Color::White, 10).hard.unwrap()
+        };
+        assert_eq!(hard(Some(1)), 2_400);
+        assert_eq!(hard(Some(2)), 1_200);
+        assert_eq!(hard(Some(3)), 1_000);
+        assert_eq!(hard(Some(40)), 225);
+        assert_eq!(hard(None), 450);
+        // The soft limit of the last move is its hard one: the whole move is planned.
+        let l = Limits {
+            btime: Some(3_010),
+            movestogo: Some(1),
+            ..Limits::default()
+        };
+        let d = l.deadlines(Color::Black, 10);
+        assert_eq!((d.soft, d.hard), (Some(2_400), Some(2_400)));
     }
 
     #[test]

@@ -265,7 +265,9 @@ mod tests {
     /// increment changed: 1 ms where the scaling gave 0), and when `go movetime` stopped
     /// keeping back a reserve beyond the overhead (only the movetime rows changed), and
     /// when a sudden-death clock was planned over 20 moves with the whole increment
-    /// (only the sudden-death and increment rows changed).
+    /// (only the sudden-death and increment rows changed), and when the last moves
+    /// before a control could take more than a third of the clock (only the row with one
+    /// move to go changed).
     type Pinned = Option<(u64, u64, [u64; 10])>;
     #[rustfmt::skip]
     const PINNED: &[(Go, Pinned)] = &[
@@ -276,7 +278,7 @@ mod tests {
         ((W, Some(300_000), Some(300_000), Some(2_000), Some(2_000), Some(40), None, 50),
             Some((9498, 28494, [15955, 15423, 14891, 12233, 17948, 12923, 21538, 5128, 20514, 28494]))),
         ((B, Some(10_000), Some(3_000), Some(100), Some(100), Some(1), None, 10),
-            Some((996, 996, [996, 996, 996, 996, 996, 996, 996, 537, 996, 996]))),
+            Some((2392, 2392, [2392, 2392, 2392, 2392, 2392, 2392, 2392, 1291, 2392, 2392]))),
         ((W, Some(8_000), Some(8_000), Some(80), Some(80), None, None, 30),
             Some((478, 1434, [802, 775, 749, 614, 902, 649, 1083, 258, 1032, 1434]))),
         ((B, Some(8_000), Some(7_400), Some(80), Some(80), None, None, 30),
