@@ -144,11 +144,11 @@ impl Limits {
         // what is kept back absorbs that. Before a control, what would be kept for the
         // moves after it is given back with the control's time, so the last two moves
         // may take more.
-        let clock_cap = match self.movestogo {
-            Some(_) => (available / MAX_CLOCK_FRACTION)
-                .max(available * LAST_MOVES_SHARE_NUM / (LAST_MOVES_SHARE_DEN * mtg)),
-            None => available / MAX_CLOCK_FRACTION,
-        };
+        let mut clock_cap = available / MAX_CLOCK_FRACTION;
+        if self.movestogo.is_some() {
+            clock_cap =
+                clock_cap.max(available * LAST_MOVES_SHARE_NUM / (LAST_MOVES_SHARE_DEN * mtg));
+        }
         let hard = (base * MAX_SHARES_PER_MOVE)
             .min(clock_cap)
             .max(MIN_DEADLINE_MS);
@@ -235,27 +235,23 @@ mod tests {
     /// keep the third.
     #[test]
     fn the_last_moves_before_a_control_may_take_more() {
-        let hard = |mtg: Option<u32>| {
+        let deadlines = |mtg: Option<u32>| {
             let l = Limits {
                 wtime: Some(3_010),
                 btime: Some(3_010),
                 movestogo: mtg,
                 ..Limits::default()
             };
-            l.deadlines(Color::White, 10).hard.unwrap()
+            l.deadlines(Color::White, 10)
         };
+        let hard = |mtg| deadlines(mtg).hard.unwrap();
         assert_eq!(hard(Some(1)), 2_400);
         assert_eq!(hard(Some(2)), 1_200);
         assert_eq!(hard(Some(3)), 1_000);
         assert_eq!(hard(Some(40)), 225);
         assert_eq!(hard(None), 450);
         // The soft limit of the last move is its hard one: the whole move is planned.
-        let l = Limits {
-            btime: Some(3_010),
-            movestogo: Some(1),
-            ..Limits::default()
-        };
-        let d = l.deadlines(Color::Black, 10);
+        let d = deadlines(Some(1));
         assert_eq!((d.soft, d.hard), (Some(2_400), Some(2_400)));
     }
 
