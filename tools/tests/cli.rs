@@ -178,7 +178,9 @@ fn datagen_tune_and_book_take_their_options() {
     let stderr = text(&out.stderr);
     assert!(out.status.success(), "{stderr}");
     assert!(
-        stderr.contains("(0 bad lines skipped, 0 known endings left out)"),
+        // How many known endings the games reached depends on the search: only the
+        // count of bad lines is the file's.
+        stderr.contains("(0 bad lines skipped, "),
         "{stderr}"
     );
     let written = std::fs::read_to_string(&weights).unwrap();
