@@ -374,12 +374,6 @@ pub const SHIELD: [S; 128] = [
     S(-59, 54),
     S(-25, 21),
 ];
-/// A piece of theirs (knight, bishop, rook, queen) attacked by one of our pawns.
-pub const THREAT_BY_PAWN: S = S(50, 47);
-/// A rook or queen of theirs attacked by one of our knights or bishops.
-pub const THREAT_BY_MINOR: S = S(53, 14);
-/// A queen of theirs attacked by one of our rooks.
-pub const THREAT_BY_ROOK: S = S(66, 17);
 /// A pawn whose neighbours have all advanced past it and whose stop square an enemy
 /// pawn holds: opposed, unopposed (as [`ISOLATED`]).
 pub const BACKWARD: [S; 2] = [S(-4, -9), S(-10, -20)];
@@ -578,18 +572,77 @@ pub const ROOK_CLOSED: [S; 9] = [
     S(0, 0),
     S(0, 0),
 ];
-/// An enemy pawn we attack that nothing defends.
-pub const THREAT_WEAK_PAWN: S = S(15, 44);
-/// An enemy knight or bishop attacked by one of our knights or bishops.
-pub const THREAT_MINOR_BY_MINOR: S = S(20, 30);
-/// An enemy knight or bishop attacked by one of our rooks or queens.
-pub const THREAT_MINOR_BY_MAJOR: S = S(3, 17);
-/// An enemy queen attacked by anything of ours.
-pub const THREAT_QUEEN: S = S(-17, -2);
+/// A pawn or piece of theirs attacked by one of ours, at `10 * attacker kind + 2 *
+/// victim kind + defended` (attackers pawn to king, victims pawn to queen; defended:
+/// anything of theirs attacks its square). What a pawn's hit on a defended rook is
+/// worth differs from a queen's on a defended pawn; each attacker kind that hits a
+/// victim counts. Started from the eight single weights it replaced (attacked by a
+/// pawn, a minor, a rook; weak pawns; minor by minor, minor by major; the queen
+/// attacked; by the king).
+pub const THREAT: [S; 60] = [
+    S(15, 44),
+    S(0, 0),
+    S(50, 47),
+    S(50, 47),
+    S(50, 47),
+    S(50, 47),
+    S(50, 47),
+    S(50, 47),
+    S(33, 45),
+    S(33, 45),
+    S(15, 44),
+    S(0, 0),
+    S(20, 30),
+    S(20, 30),
+    S(20, 30),
+    S(20, 30),
+    S(53, 14),
+    S(53, 14),
+    S(36, 12),
+    S(36, 12),
+    S(15, 44),
+    S(0, 0),
+    S(20, 30),
+    S(20, 30),
+    S(20, 30),
+    S(20, 30),
+    S(53, 14),
+    S(53, 14),
+    S(36, 12),
+    S(36, 12),
+    S(15, 44),
+    S(0, 0),
+    S(3, 17),
+    S(3, 17),
+    S(3, 17),
+    S(3, 17),
+    S(0, 0),
+    S(0, 0),
+    S(49, 15),
+    S(49, 15),
+    S(15, 44),
+    S(0, 0),
+    S(3, 17),
+    S(3, 17),
+    S(3, 17),
+    S(3, 17),
+    S(0, 0),
+    S(0, 0),
+    S(-17, -2),
+    S(-17, -2),
+    S(60, 54),
+    S(0, 0),
+    S(45, 10),
+    S(0, 0),
+    S(45, 10),
+    S(0, 0),
+    S(45, 10),
+    S(0, 0),
+    S(28, 8),
+    S(-17, -2),
+];
 /// An enemy knight, bishop, rook or queen we attack that nothing defends.
 pub const THREAT_HANGING: S = S(17, 12);
-/// An enemy piece or pawn our king attacks that nothing defends.
-pub const THREAT_BY_KING: S = S(45, 10);
 /// An enemy knight, bishop, rook or queen that one of our pawns would attack after a
 /// safe push.
 pub const THREAT_PAWN_PUSH: S = S(13, 15);
@@ -722,9 +775,6 @@ const NAMED: &[(&str, &[S])] = &[
     ("MOBILITY_ROOK", &MOBILITY_ROOK),
     ("MOBILITY_QUEEN", &MOBILITY_QUEEN),
     ("SHIELD", &SHIELD),
-    ("THREAT_BY_PAWN", &[THREAT_BY_PAWN]),
-    ("THREAT_BY_MINOR", &[THREAT_BY_MINOR]),
-    ("THREAT_BY_ROOK", &[THREAT_BY_ROOK]),
     ("BACKWARD", &BACKWARD),
     ("SUPPORTED", &SUPPORTED),
     ("PHALANX", &PHALANX),
@@ -741,12 +791,8 @@ const NAMED: &[(&str, &[S])] = &[
     ("BISHOP_RAMMED_PAWNS", &[BISHOP_RAMMED_PAWNS]),
     ("ROOK_SEVENTH", &[ROOK_SEVENTH]),
     ("ROOK_CLOSED", &ROOK_CLOSED),
-    ("THREAT_WEAK_PAWN", &[THREAT_WEAK_PAWN]),
-    ("THREAT_MINOR_BY_MINOR", &[THREAT_MINOR_BY_MINOR]),
-    ("THREAT_MINOR_BY_MAJOR", &[THREAT_MINOR_BY_MAJOR]),
-    ("THREAT_QUEEN", &[THREAT_QUEEN]),
+    ("THREAT", &THREAT),
     ("THREAT_HANGING", &[THREAT_HANGING]),
-    ("THREAT_BY_KING", &[THREAT_BY_KING]),
     ("THREAT_PAWN_PUSH", &[THREAT_PAWN_PUSH]),
     ("KING_PAWN_DISTANCE", &KING_PAWN_DISTANCE),
     ("DANGER_ATTACKER", &DANGER_ATTACKER),

@@ -95,3 +95,38 @@ fn a_lone_minor_is_not_winning_in_the_endgame() {
     // Only the middlegame share (one phase point of 24 for the knight) is left.
     assert!(evaluate(&pos).abs() < 30, "{}", evaluate(&pos));
 }
+
+/// The threat table counts each attack by the attacker's kind, the victim's kind and
+/// whether the victim is defended, as the tuner's tracer sees it: a pawn's hit on a
+/// rook lands in the defended slot when a pawn guards the rook, in the undefended one
+/// (and among the hanging pieces) when nothing does; colours flipped, the counts
+/// change sign. A pawn each on the h-file keeps the endgame evaluators out.
+#[test]
+fn threats_are_counted_by_attacker_victim_and_defence() {
+    use tiefe::eval::trace::{evaluate_traced, Coefficients};
+    let count = |fen: &str, at: usize| {
+        let mut c = Coefficients::default();
+        evaluate_traced(&Position::from_fen(fen).unwrap(), &mut c);
+        c.coeffs
+            .iter()
+            .find(|&&(i, _)| i as usize == at)
+            .map_or(0, |&(_, n)| n)
+    };
+    // Pawn (kind 0) on rook (kind 3): 10 * 0 + 2 * 3, + 1 when defended.
+    let (free, guarded) = (index::THREAT + 6, index::THREAT + 7);
+    let defended = "4k3/7p/5p2/4r3/3P4/8/7P/K7 w - - 0 1";
+    assert_eq!(count(defended, guarded), 1);
+    assert_eq!(count(defended, free), 0);
+    assert_eq!(count(defended, index::THREAT_HANGING), 0);
+    let alone = "4k3/7p/8/4r3/3P4/8/7P/K7 w - - 0 1";
+    assert_eq!(count(alone, guarded), 0);
+    assert_eq!(count(alone, free), 1);
+    assert_eq!(count(alone, index::THREAT_HANGING), 1);
+    let flipped = "k7/7p/8/3p4/4R3/8/7P/4K3 b - - 0 1";
+    assert_eq!(count(flipped, free), -1);
+    // A knight (kind 1) on an undefended queen (kind 4) and on a defended pawn: 10 + 8
+    // and 10 + 1.
+    let fork = "4k3/7p/8/1p1q4/3p4/2N5/7P/K7 w - - 0 1";
+    assert_eq!(count(fork, index::THREAT + 18), 1);
+    assert_eq!(count(fork, index::THREAT + 11), 1);
+}

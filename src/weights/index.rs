@@ -36,14 +36,8 @@ pub const MOBILITY_ROOK: usize = MOBILITY_BISHOP + 14;
 pub const MOBILITY_QUEEN: usize = MOBILITY_ROOK + 15;
 /// [`super::SHIELD`]: 128 weights, by king's file, file and distance.
 pub const SHIELD: usize = MOBILITY_QUEEN + 28;
-/// [`super::THREAT_BY_PAWN`]: one weight.
-pub const THREAT_BY_PAWN: usize = SHIELD + 128;
-/// [`super::THREAT_BY_MINOR`]: one weight.
-pub const THREAT_BY_MINOR: usize = THREAT_BY_PAWN + 1;
-/// [`super::THREAT_BY_ROOK`]: one weight.
-pub const THREAT_BY_ROOK: usize = THREAT_BY_MINOR + 1;
 /// [`super::BACKWARD`]: 2 weights, opposed and unopposed.
-pub const BACKWARD: usize = THREAT_BY_ROOK + 1;
+pub const BACKWARD: usize = SHIELD + 128;
 /// [`super::SUPPORTED`]: 8 weights, by relative rank.
 pub const SUPPORTED: usize = BACKWARD + 2;
 /// [`super::PHALANX`]: 8 weights, by relative rank.
@@ -74,20 +68,12 @@ pub const BISHOP_RAMMED_PAWNS: usize = BISHOP_LONG_DIAGONAL + 1;
 pub const ROOK_SEVENTH: usize = BISHOP_RAMMED_PAWNS + 1;
 /// [`super::ROOK_CLOSED`]: 9 weights, by closedness.
 pub const ROOK_CLOSED: usize = ROOK_SEVENTH + 1;
-/// [`super::THREAT_WEAK_PAWN`]: one weight.
-pub const THREAT_WEAK_PAWN: usize = ROOK_CLOSED + 9;
-/// [`super::THREAT_MINOR_BY_MINOR`]: one weight.
-pub const THREAT_MINOR_BY_MINOR: usize = THREAT_WEAK_PAWN + 1;
-/// [`super::THREAT_MINOR_BY_MAJOR`]: one weight.
-pub const THREAT_MINOR_BY_MAJOR: usize = THREAT_MINOR_BY_MINOR + 1;
-/// [`super::THREAT_QUEEN`]: one weight.
-pub const THREAT_QUEEN: usize = THREAT_MINOR_BY_MAJOR + 1;
+/// [`super::THREAT`]: 60 weights, by attacker kind, victim kind and defended.
+pub const THREAT: usize = ROOK_CLOSED + 9;
 /// [`super::THREAT_HANGING`]: one weight.
-pub const THREAT_HANGING: usize = THREAT_QUEEN + 1;
-/// [`super::THREAT_BY_KING`]: one weight.
-pub const THREAT_BY_KING: usize = THREAT_HANGING + 1;
+pub const THREAT_HANGING: usize = THREAT + 60;
 /// [`super::THREAT_PAWN_PUSH`]: one weight.
-pub const THREAT_PAWN_PUSH: usize = THREAT_BY_KING + 1;
+pub const THREAT_PAWN_PUSH: usize = THREAT_HANGING + 1;
 /// [`super::KING_PAWN_DISTANCE`]: 8 weights, by distance.
 pub const KING_PAWN_DISTANCE: usize = THREAT_PAWN_PUSH + 1;
 /// [`super::DANGER_ATTACKER`]: 4 weights, by kind (inside the danger curve).
