@@ -112,8 +112,10 @@ fn threats_are_counted_by_attacker_victim_and_defence() {
             .find(|&&(i, _)| i as usize == at)
             .map_or(0, |&(_, n)| n)
     };
-    // Pawn (kind 0) on rook (kind 3): 10 * 0 + 2 * 3, + 1 when defended.
+    // Pawn (kind 0) on rook (kind 3), slots 6 and 7 of the table.
     let (free, guarded) = (index::THREAT + 6, index::THREAT + 7);
+    assert_eq!(index::threat(0, 3, false), 6);
+    assert_eq!(index::threat(0, 3, true), 7);
     let defended = "4k3/7p/5p2/4r3/3P4/8/7P/K7 w - - 0 1";
     assert_eq!(count(defended, guarded), 1);
     assert_eq!(count(defended, free), 0);
@@ -124,8 +126,8 @@ fn threats_are_counted_by_attacker_victim_and_defence() {
     assert_eq!(count(alone, index::THREAT_HANGING), 1);
     let flipped = "k7/7p/8/3p4/4R3/8/7P/4K3 b - - 0 1";
     assert_eq!(count(flipped, free), -1);
-    // A knight (kind 1) on an undefended queen (kind 4) and on a defended pawn: 10 + 8
-    // and 10 + 1.
+    // A knight (kind 1) on an undefended queen (kind 4) and on a defended pawn: slots
+    // 18 and 11.
     let fork = "4k3/7p/8/1p1q4/3p4/2N5/7P/K7 w - - 0 1";
     assert_eq!(count(fork, index::THREAT + 18), 1);
     assert_eq!(count(fork, index::THREAT + 11), 1);

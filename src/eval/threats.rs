@@ -46,11 +46,10 @@ pub(super) fn threats<T: Trace>(board: &Position, us: Color, att: &Attacks, trac
             if s == 0 {
                 continue;
             }
-            let i = 10 * a + 2 * v;
-            let n = (s & !defended).count_ones() as i32;
-            add(index::THREAT + i, THREAT[i], n, trace);
-            let n = (s & defended).count_ones() as i32;
-            add(index::THREAT + i + 1, THREAT[i + 1], n, trace);
+            for (guarded, on) in [(false, s & !defended), (true, s & defended)] {
+                let i = index::threat(a, v, guarded);
+                add(index::THREAT + i, THREAT[i], on.count_ones() as i32, trace);
+            }
         }
     }
     let hanging = att.all[u] & pieces & !defended;

@@ -68,8 +68,15 @@ pub const BISHOP_RAMMED_PAWNS: usize = BISHOP_LONG_DIAGONAL + 1;
 pub const ROOK_SEVENTH: usize = BISHOP_RAMMED_PAWNS + 1;
 /// [`super::ROOK_CLOSED`]: 9 weights, by closedness.
 pub const ROOK_CLOSED: usize = ROOK_SEVENTH + 1;
-/// [`super::THREAT`]: 60 weights, by attacker kind, victim kind and defended.
+/// [`super::THREAT`]: 60 weights, by attacker kind, victim kind and defended (see
+/// [`threat`]).
 pub const THREAT: usize = ROOK_CLOSED + 9;
+/// The slot of [`super::THREAT`] (counted from its start) for an attack by our piece
+/// of kind `attacker` (pawn 0 to king 5) on their `victim` (pawn 0 to queen 4),
+/// `defended` or not: `10 * attacker + 2 * victim + defended`.
+pub const fn threat(attacker: usize, victim: usize, defended: bool) -> usize {
+    10 * attacker + 2 * victim + defended as usize
+}
 /// [`super::THREAT_HANGING`]: one weight.
 pub const THREAT_HANGING: usize = THREAT + 60;
 /// [`super::THREAT_PAWN_PUSH`]: one weight.
