@@ -675,6 +675,19 @@ pub const DANGER_ZONE_HITS: S = S(21, 32);
 pub const DANGER_WEAK: S = S(14, 0);
 /// Our pawns in the zone on squares that are not weak.
 pub const DANGER_PAWN_DEFENDERS: S = S(-17, 0);
+/// Squares from which an enemy knight, bishop or rook would check but not safely (we
+/// defend them): counted once a square, whatever reaches it. Unsafe checks still drive
+/// the king and tie our defenders to the squares.
+pub const DANGER_UNSAFE_CHECK: S = S(15, 7);
+/// Pieces of either side alone on the line between the king and an enemy bishop, rook
+/// or queen: ours are pinned, theirs may uncover a check.
+pub const DANGER_BLOCKERS: S = S(10, 5);
+/// Squares of the king's flank (its wing of three or four files, on our five nearest
+/// ranks) the enemy attacks, plus those it attacks twice: an attack massing on the wing
+/// before it reaches the king's zone.
+pub const DANGER_FLANK_ATTACKS: S = S(2, 0);
+/// Squares of the king's flank we attack (defend).
+pub const DANGER_FLANK_DEFENCE: S = S(-1, 0);
 /// The enemy has no queen.
 pub const DANGER_NO_QUEEN: S = S(-139, -376);
 /// Every count starts here.
@@ -800,6 +813,10 @@ const NAMED: &[(&str, &[S])] = &[
     ("DANGER_ZONE_HITS", &[DANGER_ZONE_HITS]),
     ("DANGER_WEAK", &[DANGER_WEAK]),
     ("DANGER_PAWN_DEFENDERS", &[DANGER_PAWN_DEFENDERS]),
+    ("DANGER_UNSAFE_CHECK", &[DANGER_UNSAFE_CHECK]),
+    ("DANGER_BLOCKERS", &[DANGER_BLOCKERS]),
+    ("DANGER_FLANK_ATTACKS", &[DANGER_FLANK_ATTACKS]),
+    ("DANGER_FLANK_DEFENCE", &[DANGER_FLANK_DEFENCE]),
     ("DANGER_NO_QUEEN", &[DANGER_NO_QUEEN]),
     ("DANGER_BASE", &[DANGER_BASE]),
     ("COMPLEXITY_PAWNS", &[COMPLEXITY_PAWNS]),

@@ -44,9 +44,10 @@ pub enum Term {
     Pieces,
     /// Our pawn shield, their pawn storm, and our king's distance to the pawns.
     KingSafety,
-    /// The danger to our king: their pieces on its zone, their safe checks, weak squares
-    /// around it, its pawn defenders, through a curve (see
-    /// [`danger_curve_f64`]).
+    /// The danger to our king: their pieces on its zone, their safe and unsafe checks,
+    /// weak squares around it, its pawn defenders, pieces pinned to it or ready to
+    /// uncover a check, their attacks on its flank and our defence of it, through a
+    /// curve (see [`danger_curve_f64`]).
     KingDanger,
     /// Their pieces attacked by our cheaper ones or left undefended, their pieces our
     /// king or a safe pawn push would attack.

@@ -93,8 +93,16 @@ pub const DANGER_ZONE_HITS: usize = DANGER_SAFE_CHECK + 4;
 pub const DANGER_WEAK: usize = DANGER_ZONE_HITS + 1;
 /// [`super::DANGER_PAWN_DEFENDERS`]: one weight (inside the danger curve).
 pub const DANGER_PAWN_DEFENDERS: usize = DANGER_WEAK + 1;
+/// [`super::DANGER_UNSAFE_CHECK`]: one weight (inside the danger curve).
+pub const DANGER_UNSAFE_CHECK: usize = DANGER_PAWN_DEFENDERS + 1;
+/// [`super::DANGER_BLOCKERS`]: one weight (inside the danger curve).
+pub const DANGER_BLOCKERS: usize = DANGER_UNSAFE_CHECK + 1;
+/// [`super::DANGER_FLANK_ATTACKS`]: one weight (inside the danger curve).
+pub const DANGER_FLANK_ATTACKS: usize = DANGER_BLOCKERS + 1;
+/// [`super::DANGER_FLANK_DEFENCE`]: one weight (inside the danger curve).
+pub const DANGER_FLANK_DEFENCE: usize = DANGER_FLANK_ATTACKS + 1;
 /// [`super::DANGER_NO_QUEEN`]: one weight (inside the danger curve).
-pub const DANGER_NO_QUEEN: usize = DANGER_PAWN_DEFENDERS + 1;
+pub const DANGER_NO_QUEEN: usize = DANGER_FLANK_DEFENCE + 1;
 /// [`super::DANGER_BASE`]: one weight (inside the danger curve).
 pub const DANGER_BASE: usize = DANGER_NO_QUEEN + 1;
 /// [`super::COMPLEXITY_PAWNS`]: one weight (inside the complexity).
