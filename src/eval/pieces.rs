@@ -1,5 +1,6 @@
 //! The pieces' own terms: the bishop pair, rooks on open files, mobility (which also
-//! fills the attack maps), and placement (outposts, minors behind pawns, knight and
+//! fills the attack maps; a piece pinned to its king moves only along the pin), and
+//! placement (outposts, minors behind pawns, knight and
 //! bishop and rook details, closedness).
 
 use super::trace::{Term, Trace};
@@ -7,8 +8,8 @@ use super::{adjacent_files, bits, distance, king_zone, ranks_ahead, relative_ran
 use crate::position::Position;
 use crate::score::S;
 use crate::types::{
-    get_bishop_moves, get_file, get_knight_moves, get_rook_moves, BitBoard, Color, Piece, Squares,
-    DARK_SQUARES,
+    between, get_bishop_moves, get_file, get_knight_moves, get_rook_moves, line, BitBoard, Color,
+    Piece, Squares, DARK_SQUARES, EMPTY,
 };
 use crate::weights::{
     index, BISHOP_LONG_DIAGONAL, BISHOP_PAIR, BISHOP_RAMMED_PAWNS, KNIGHT_CLOSED,
@@ -63,20 +64,26 @@ pub(super) fn pieces<T: Trace>(board: &Position, us: Color, att: &mut Attacks, t
     add(Term::Rooks, rooks, trace);
 
     // Mobility over safe squares; every attack is recorded, and the pieces that hit the
-    // squares around their king are counted for its danger.
+    // squares around their king are counted for its danger. A piece pinned to our king
+    // moves (and attacks) only along the pin.
     let (u, t) = (us.to_index(), them.to_index());
     let safe = !ours & !att.by[t][0];
     let blockers = BitBoard(occ);
+    let king = board.king_square(us);
+    let pinned = pinned(board, us);
     let their_zone = king_zone(board.king_square(them));
     let mut mobility = S::default();
     for (i, &(piece, table, at)) in MOBILE_KINDS.iter().enumerate() {
         for sq in Squares::from(board.pieces(piece) & board.color_combined(us)) {
-            let a = match piece {
+            let mut a = match piece {
                 Piece::Knight => get_knight_moves(sq).0,
                 Piece::Bishop => get_bishop_moves(sq, blockers).0,
                 Piece::Rook => get_rook_moves(sq, blockers).0,
                 _ => get_bishop_moves(sq, blockers).0 | get_rook_moves(sq, blockers).0,
             };
+            if pinned & (1u64 << sq.to_index()) != 0 {
+                a &= line(king, sq).0;
+            }
             att.add(u, i + 1, a);
             let n = (a & safe).count_ones() as usize;
             mobility += table[n];
@@ -90,6 +97,26 @@ pub(super) fn pieces<T: Trace>(board: &Position, us: Color, att: &mut Attacks, t
     }
     add(Term::Mobility, mobility, trace);
     total
+}
+
+/// `us`'s pieces pinned to its king: each alone on the line between the king and an
+/// enemy bishop, rook or queen that moves along that line.
+#[inline(always)]
+fn pinned(board: &Position, us: Color) -> u64 {
+    let king = board.king_square(us);
+    let theirs = board.color_combined(!us).0;
+    let queens = board.pieces(Piece::Queen).0;
+    let diagonal = (board.pieces(Piece::Bishop).0 | queens) & get_bishop_moves(king, EMPTY).0;
+    let straight = (board.pieces(Piece::Rook).0 | queens) & get_rook_moves(king, EMPTY).0;
+    let occupied = board.combined().0;
+    let mut pinned = 0;
+    for slider in Squares((diagonal | straight) & theirs) {
+        let inside = between(king, slider).0 & occupied;
+        if inside.count_ones() == 1 {
+            pinned |= inside;
+        }
+    }
+    pinned & board.color_combined(us).0
 }
 
 /// The two long diagonals.
@@ -209,4 +236,30 @@ pub(super) fn placement<T: Trace>(
     }
     trace.add(us, Term::Pieces, total);
     total
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::eval::trace::PerSide;
+    use crate::weights::index;
+
+    /// White's count of the weight at `at` in the standard position `fen`.
+    fn white(fen: &str, at: usize) -> i32 {
+        PerSide::of(fen, false).count(0, at)
+    }
+
+    #[test]
+    fn a_pinned_piece_moves_only_along_the_pin() {
+        // The bishop on b4 pins the knight on d2 to the king: no move counts.
+        let pinned = "4k3/8/8/8/1b6/8/3N4/4K3 w - - 0 1";
+        assert_eq!(white(pinned, index::MOBILITY_KNIGHT), 1);
+        // The bishop on b5 is off the king's diagonals: the knight is free.
+        let free = "4k3/8/8/1b6/8/8/3N4/4K3 w - - 0 1";
+        assert_eq!(white(free, index::MOBILITY_KNIGHT), 0);
+        // A rook pinned on the e-file keeps e3 to e8 (six moves), not the rank.
+        let rook = "4r1k1/8/8/8/8/8/4R3/4K3 w - - 0 1";
+        assert_eq!(white(rook, index::MOBILITY_ROOK + 6), 1);
+        let unpinned = "5rk1/8/8/8/8/8/4R3/4K3 w - - 0 1";
+        assert_eq!(white(unpinned, index::MOBILITY_ROOK + 6), 0);
+    }
 }

@@ -261,3 +261,35 @@ pub fn danger_curve_f64(mg: f64, eg: f64) -> (f64, f64, f64, f64) {
 pub fn scale_case(board: &Position, strong: Color) -> Option<usize> {
     scale_index(board, strong)
 }
+
+/// For the terms' tests: each linear weight's use count for each side apart (the
+/// tuner's [`Coefficients`] keep only White's minus Black's).
+#[cfg(test)]
+#[derive(Debug, Clone, Default)]
+pub(super) struct PerSide(pub [Vec<i32>; 2]);
+
+#[cfg(test)]
+impl PerSide {
+    /// The counts of every weight for each side in `fen` (Chess960 castling if
+    /// `chess960`).
+    pub fn of(fen: &str, chess960: bool) -> PerSide {
+        let board = Position::from_fen_in(fen, chess960).unwrap();
+        let n = crate::weights::index::COUNT;
+        let mut counts = PerSide([vec![0; n], vec![0; n]]);
+        evaluate_traced(&board, &mut counts);
+        counts
+    }
+
+    /// How often White (`0`) or Black (`1`) used the weight at flat index `at`.
+    pub fn count(&self, side: usize, at: usize) -> i32 {
+        self.0[side][at]
+    }
+}
+
+#[cfg(test)]
+impl Trace for PerSide {
+    fn add(&mut self, _: Color, _: Term, _: S) {}
+    fn coeff(&mut self, color: Color, index: usize, count: i32) {
+        self.0[color.to_index()][index] += count;
+    }
+}
