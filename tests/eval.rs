@@ -1,12 +1,14 @@
 //! The scale factors: each material configuration is recognised for the side ahead,
 //! the evaluation stays colour-symmetric with them, and a lone minor with no pawns is
-//! never scored as winning in the endgame half.
+//! never scored as winning in the endgame half. The terms after Stockfish 11 (space,
+//! pins in mobility, trapped rooks, weak queens) stay colour- and wing-symmetric, and
+//! the complexity moves the middlegame score toward zero, never across it.
 
 use tiefe::eval::evaluate;
 use tiefe::eval::trace::{breakdown, scale_case, Term, TERMS};
 use tiefe::position::Position;
 use tiefe::types::Color;
-use tiefe::weights::index;
+use tiefe::weights::{index, COMPLEXITY_BASE, COMPLEXITY_MG};
 
 /// (FEN, the case when White leads, the case when Black leads).
 const CASES: [(&str, Option<usize>, Option<usize>); 8] = [
@@ -131,4 +133,65 @@ fn threats_are_counted_by_attacker_victim_and_defence() {
     let fork = "4k3/7p/8/1p1q4/3p4/2N5/7P/K7 w - - 0 1";
     assert_eq!(count(fork, index::THREAT + 18), 1);
     assert_eq!(count(fork, index::THREAT + 11), 1);
+}
+
+/// Positions in which the newer terms count: pins (a knight, a rook), a queen with one
+/// piece before an enemy rook or bishop, rooks boxed in by their own king on either
+/// wing, space in the middlegame.
+const NEWER: [&str; 6] = [
+    "r3k2r/ppp2ppp/2n5/1B1pp3/3Pn1b1/2N2N2/PPP2PPP/R2QK2R w - - 0 1",
+    "3r2k1/pp3ppp/8/3n4/8/2P5/PP3PPP/3Q1RK1 w - - 0 1",
+    "4k3/pppppppp/8/8/1b6/8/PPPNPPPP/4K2R w - - 0 1",
+    "2kr3r/ppp2ppp/2n5/4p3/4P3/2N5/PPP2PPP/R1K4R b - - 0 1",
+    "1k1r4/ppq2ppp/2n5/3pp3/1b6/2NP4/PPPQ1PPP/1K1R3R w - - 0 1",
+    "rnbqkb1r/pp3ppp/4pn2/2pp4/3P4/2PBPN2/PP3PPP/RNBQK2R b - - 0 1",
+];
+
+/// `fen` mirrored left to right (file a becomes file h); only for positions without
+/// castling rights or an en-passant square.
+fn flipped_files(fen: &str) -> String {
+    let f: Vec<&str> = fen.split_whitespace().collect();
+    let board: Vec<String> = f[0]
+        .split('/')
+        .map(|rank| rank.chars().rev().collect())
+        .collect();
+    format!("{} {} - - {} {}", board.join("/"), f[1], f[4], f[5])
+}
+
+#[test]
+fn the_newer_terms_are_colour_and_wing_symmetric() {
+    for fen in NEWER {
+        let pos = Position::from_fen(fen).unwrap();
+        assert_eq!(evaluate(&pos), evaluate(&pos.mirrored()), "{fen}");
+        let flipped = Position::from_fen(&flipped_files(fen)).unwrap();
+        assert_eq!(evaluate(&pos), evaluate(&flipped), "{fen}");
+    }
+}
+
+#[test]
+fn the_complexity_moves_the_middlegame_toward_zero_never_across() {
+    let complexity = TERMS.iter().position(|&t| t == Term::Complexity).unwrap();
+    let mut moved = 0;
+    let pawnless = "r1b1k3/8/8/8/8/8/8/RNBQK3 w - - 0 1";
+    for fen in tiefe::bench::POSITIONS
+        .iter()
+        .chain(&NEWER)
+        .chain(&[pawnless])
+    {
+        let b = breakdown(&Position::from_fen(fen).unwrap());
+        let rest: i32 = (b.terms.iter().enumerate())
+            .filter(|&(t, _)| t != complexity)
+            .map(|(_, [w, k])| w.mg() - k.mg())
+            .sum();
+        let pull = b.terms[complexity][0].mg() - b.terms[complexity][1].mg();
+        assert!(
+            pull * rest <= 0 && pull.abs() <= rest.abs(),
+            "{fen}: {rest} {pull}"
+        );
+        moved += (pull != 0) as i32;
+    }
+    // Without pawns the count is its base alone: below zero, the lead is pulled.
+    if COMPLEXITY_BASE.eg() + COMPLEXITY_MG.mg() < 0 {
+        assert!(moved > 0);
+    }
 }

@@ -5,11 +5,12 @@
 //! non-pawn material left. The tables are the core; on top sit pawn structure (passed
 //! pawns by rank, free path, safe stop square, blocker and king distances; candidate
 //! passers; doubled, isolated, backward, supported and phalanx pawns), the bishop pair,
-//! rooks on open files, piece mobility and placement, king safety (pawn shield and
-//! storm, and a king-danger count turned into a score by a curve), threats, a
-//! complexity correction of the endgame score and the side to move's tempo. Attack maps
-//! (per side and piece kind, all, twice) are computed once per evaluation and shared by
-//! the terms that need them. The score is from the side to move, in centipawns. Colour
+//! rooks on open files, piece mobility (pinned pieces along the pin only) and placement
+//! (trapped rooks and a weak queen among it), king safety (pawn shield and storm, and a
+//! king-danger count turned into a score by a curve), threats, space, a complexity
+//! correction (of the endgame score, and toward zero of the middlegame one) and the
+//! side to move's tempo. Attack maps (per side and piece kind, all, twice) are computed
+//! once per evaluation and shared by the terms that need them. The score is from the side to move, in centipawns. Colour
 //! symmetry holds by construction: every term is computed for each side from that
 //! side's point of view (a black piece reads the mirrored square).
 //!
@@ -24,10 +25,11 @@
 //! attack maps and the board geometry the terms share; `material` the piece values,
 //! squares, imbalance and phase; `pawns` the pawn structure and its cache; `pieces` the
 //! pieces' mobility and placement; `passed` the passed pawns beyond their structure;
-//! `king` the king's shelter and danger; `threats` the threats; `scale` how winnable an
-//! endgame is (complexity and the general scale factors); `endgame` the knowledge of
-//! particular endings by material signature (evaluators that know an ending's value,
-//! and scale factors that override the general ones); `trace` the terms' reporting.
+//! `king` the king's shelter and danger; `threats` the threats; `space` the room behind
+//! the pawns; `scale` how winnable an endgame is (complexity and the general scale
+//! factors); `endgame` the knowledge of particular endings by material signature
+//! (evaluators that know an ending's value, and scale factors that override the general
+//! ones); `trace` the terms' reporting.
 
 mod endgame;
 mod king;
@@ -36,6 +38,7 @@ mod passed;
 mod pawns;
 mod pieces;
 mod scale;
+mod space;
 mod threats;
 pub mod trace;
 
@@ -55,6 +58,7 @@ use pawns::pawn_eval;
 use pawns::PawnEval;
 use pieces::{closedness, pieces, placement};
 use scale::{complexity, scale, scale_case, ScaleCase};
+use space::space;
 use threats::threats;
 use trace::{NoTrace, Term, Trace};
 
@@ -289,7 +293,8 @@ fn evaluate_with<T: Trace>(
         let king = king_danger(board, us, &att, trace) + pawns.shelter[us.to_index()];
         let others = passed_pawns(board, us, pawns.passers, &att, trace)
             + placement(board, us, &att, closed, trace)
-            + threats(board, us, &att, trace);
+            + threats(board, us, &att, trace)
+            + space(board, us, &att, trace);
         d += (king + others) * sign;
     }
     let phase = phase(board).min(MAX_PHASE);
@@ -297,7 +302,8 @@ fn evaluate_with<T: Trace>(
     trace.add(stm, Term::Tempo, TEMPO);
     trace.coeff(stm, index::TEMPO, 1);
     d += if stm == Color::White { TEMPO } else { -TEMPO };
-    let eg = d.eg() + complexity(board, d.eg(), trace);
+    let d = d + complexity(board, d, trace);
+    let eg = d.eg();
     if let Some(known) = ending.and_then(|m| ending_scale(&m, board, eg)) {
         // The ending's own factor. In these endings the phase is low but not zero; the
         // rule speaks of the endgame, so the middlegame half does not count.

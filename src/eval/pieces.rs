@@ -1,20 +1,22 @@
 //! The pieces' own terms: the bishop pair, rooks on open files, mobility (which also
-//! fills the attack maps; a piece pinned to its king moves only along the pin), and
-//! placement (outposts, minors behind pawns, knight and
-//! bishop and rook details, closedness).
+//! fills the attack maps; a piece pinned to its king moves only along the pin), rooks
+//! shut in by their own king, a queen open to a pin or a discovered attack, and
+//! placement (outposts, minors behind pawns, knight and bishop and rook details,
+//! closedness).
 
 use super::trace::{Term, Trace};
 use super::{adjacent_files, bits, distance, king_zone, ranks_ahead, relative_rank, Attacks};
 use crate::position::Position;
 use crate::score::S;
 use crate::types::{
-    between, get_bishop_moves, get_file, get_knight_moves, get_rook_moves, line, BitBoard, Color,
-    Piece, Squares, DARK_SQUARES, EMPTY,
+    between, get_bishop_moves, get_file, get_knight_moves, get_rook_moves, line, BitBoard,
+    CastleRights, Color, Piece, Square, Squares, DARK_SQUARES, EMPTY,
 };
 use crate::weights::{
     index, BISHOP_LONG_DIAGONAL, BISHOP_PAIR, BISHOP_RAMMED_PAWNS, KNIGHT_CLOSED,
     KNIGHT_KING_DISTANCE, MINOR_BEHIND_PAWN, MOBILITY_BISHOP, MOBILITY_KNIGHT, MOBILITY_QUEEN,
-    MOBILITY_ROOK, OUTPOST, ROOK_CLOSED, ROOK_HALF_OPEN, ROOK_OPEN, ROOK_SEVENTH,
+    MOBILITY_ROOK, OUTPOST, ROOK_CLOSED, ROOK_HALF_OPEN, ROOK_OPEN, ROOK_SEVENTH, TRAPPED_ROOK,
+    WEAK_QUEEN,
 };
 
 /// Each kind of piece that has a mobility term, with its mobility table and where that
@@ -27,8 +29,10 @@ const MOBILE_KINDS: [(Piece, &[S], usize); 4] = [
 ];
 
 /// The terms of one side's own pieces but material and squares, from that side's point
-/// of view: the bishop pair, rooks on open files and mobility. Records the pieces'
-/// attacks in `att` for the terms that need both sides' attacks.
+/// of view: the bishop pair, rooks on open files, mobility, trapped rooks and a weak
+/// queen (the last two need the mobility, so they are counted here, under
+/// [`Term::Pieces`]). Records the pieces' attacks in `att` for the terms that need both
+/// sides' attacks.
 #[inline(always)]
 pub(super) fn pieces<T: Trace>(board: &Position, us: Color, att: &mut Attacks, trace: &mut T) -> S {
     let them = !us;
@@ -73,6 +77,7 @@ pub(super) fn pieces<T: Trace>(board: &Position, us: Color, att: &mut Attacks, t
     let pinned = pinned(board, us);
     let their_zone = king_zone(board.king_square(them));
     let mut mobility = S::default();
+    let mut shut_in = S::default();
     for (i, &(piece, table, at)) in MOBILE_KINDS.iter().enumerate() {
         for sq in Squares::from(board.pieces(piece) & board.color_combined(us)) {
             let mut a = match piece {
@@ -93,9 +98,17 @@ pub(super) fn pieces<T: Trace>(board: &Position, us: Color, att: &mut Attacks, t
                 att.zone_attackers[u][i] += 1;
                 att.zone_hits[u] += hits;
             }
+            let (w, at, count) = match piece {
+                Piece::Rook => (TRAPPED_ROOK, index::TRAPPED_ROOK, trapped(board, us, sq, n)),
+                Piece::Queen => (WEAK_QUEEN, index::WEAK_QUEEN, exposed(board, us, sq) as i32),
+                _ => continue,
+            };
+            shut_in += w * count;
+            trace.coeff(us, at, count);
         }
     }
     add(Term::Mobility, mobility, trace);
+    add(Term::Pieces, shut_in, trace);
     total
 }
 
@@ -117,6 +130,42 @@ fn pinned(board: &Position, us: Color) -> u64 {
         }
     }
     pinned & board.color_combined(us).0
+}
+
+/// How many times the rook of `us` on `sq`, with `moves` safe moves, counts as shut in
+/// by its own king (Stockfish 11's trapped rook): 0 unless it has at most three moves,
+/// our pawn on its file, and stands on the king's side away from the centre (left of a
+/// king on files a to d, right of one on e to h); 2 when the king has lost every
+/// castling right, as it can then no longer let the rook out by castling. The rights
+/// come from the position, so Chess960 arrays are judged alike.
+#[inline(always)]
+fn trapped(board: &Position, us: Color, sq: Square, moves: usize) -> i32 {
+    let our_pawns = board.pieces(Piece::Pawn).0 & board.color_combined(us).0;
+    if moves > 3 || get_file(sq.get_file()).0 & our_pawns == 0 {
+        return 0;
+    }
+    let (rook, king) = (
+        sq.get_file().to_index(),
+        board.king_square(us).get_file().to_index(),
+    );
+    let boxed = if king < 4 { rook < king } else { rook > king };
+    if !boxed {
+        return 0;
+    }
+    1 + (board.castle_rights(us) == CastleRights::NoRights) as i32
+}
+
+/// Whether the queen of `us` on `sq` stands on the line of an enemy bishop (diagonally)
+/// or rook (straight) with exactly one piece of either side between them: a pin against
+/// it, or a discovered attack on it. The enemy's bishops and rooks do not count as the
+/// piece between (one behind another attacks the queen already).
+#[inline(always)]
+fn exposed(board: &Position, us: Color, sq: Square) -> bool {
+    let theirs = board.color_combined(!us).0;
+    let bishops = board.pieces(Piece::Bishop).0 & theirs & get_bishop_moves(sq, EMPTY).0;
+    let rooks = board.pieces(Piece::Rook).0 & theirs & get_rook_moves(sq, EMPTY).0;
+    let occupied = board.combined().0 & !(bishops | rooks);
+    Squares(bishops | rooks).any(|slider| (between(sq, slider).0 & occupied).count_ones() == 1)
 }
 
 /// The two long diagonals.
@@ -261,5 +310,57 @@ mod tests {
         assert_eq!(white(rook, index::MOBILITY_ROOK + 6), 1);
         let unpinned = "5rk1/8/8/8/8/8/4R3/4K3 w - - 0 1";
         assert_eq!(white(unpinned, index::MOBILITY_ROOK + 6), 0);
+    }
+
+    #[test]
+    fn a_rook_boxed_in_by_its_own_king_is_trapped() {
+        // The king on f1 has walked in front of the rook on h1 and cannot castle.
+        let boxed = "4k3/pppppppp/8/8/8/8/PPPPPPPP/5K1R w - - 0 1";
+        assert_eq!(white(boxed, index::TRAPPED_ROOK), 2);
+        // On e1 with two moves for the rook: trapped, by half while it may castle.
+        let home = "4k3/pppppppp/8/8/8/8/PPPPPPPP/4K2R w - - 0 1";
+        assert_eq!(white(home, index::TRAPPED_ROOK), 2);
+        let castles = "4k3/pppppppp/8/8/8/8/PPPPPPPP/4K2R w K - 0 1";
+        assert_eq!(white(castles, index::TRAPPED_ROOK), 1);
+        // The same rook on the centre's side of the king is not trapped.
+        let free = "4k3/pppppppp/8/8/8/8/PPPPPPPP/3R1K2 w - - 0 1";
+        assert_eq!(white(free, index::TRAPPED_ROOK), 0);
+        // Nor with the h-pawn gone (a half-open file lets it out).
+        let open = "4k3/pppppppp/8/8/8/8/PPPPPPP1/5K1R w - - 0 1";
+        assert_eq!(white(open, index::TRAPPED_ROOK), 0);
+        // A queen-side king on b1 boxes the rook on a1; the mirror of the first case.
+        let left = "4k3/pppppppp/8/8/8/8/PPPPPPPP/R1K5 w - - 0 1";
+        assert_eq!(white(left, index::TRAPPED_ROOK), 2);
+    }
+
+    #[test]
+    fn castling_rights_free_a_trapped_rook_in_chess960_too() {
+        // King b1, rooks a1 and h1: the a1 rook is boxed in. With the right to castle
+        // with it (Shredder-FEN "A"), it can get out; without any right, it cannot.
+        let rights = "1k6/pppppppp/8/8/8/8/PPPPPPPP/RK5R w A - 0 1";
+        assert_eq!(PerSide::of(rights, true).count(0, index::TRAPPED_ROOK), 1);
+        let none = "1k6/pppppppp/8/8/8/8/PPPPPPPP/RK5R w - - 0 1";
+        assert_eq!(PerSide::of(none, true).count(0, index::TRAPPED_ROOK), 2);
+    }
+
+    #[test]
+    fn a_queen_with_one_piece_before_an_enemy_slider_is_weak() {
+        // The rook on d8 and our queen on d1 with our pawn on d4 between: a pin.
+        let pin = "3r2k1/8/8/8/3P4/8/8/3Q2K1 w - - 0 1";
+        assert_eq!(white(pin, index::WEAK_QUEEN), 1);
+        // Their knight between: a discovered attack.
+        let discovery = "3r2k1/8/8/3n4/8/8/8/3Q2K1 w - - 0 1";
+        assert_eq!(white(discovery, index::WEAK_QUEEN), 1);
+        // Two pieces between, or none: neither.
+        let covered = "3r2k1/8/8/3n4/3P4/8/8/3Q2K1 w - - 0 1";
+        assert_eq!(white(covered, index::WEAK_QUEEN), 0);
+        let attacked = "3r2k1/8/8/8/8/8/8/3Q2K1 w - - 0 1";
+        assert_eq!(white(attacked, index::WEAK_QUEEN), 0);
+        // A bishop on the diagonal a4-d1 with a pawn on c2 between; a rook on that
+        // diagonal does not count.
+        let bishop = "6k1/8/8/8/b7/8/2P5/3Q2K1 w - - 0 1";
+        assert_eq!(white(bishop, index::WEAK_QUEEN), 1);
+        let rook = "6k1/8/8/8/r7/8/2P5/3Q2K1 w - - 0 1";
+        assert_eq!(white(rook, index::WEAK_QUEEN), 0);
     }
 }

@@ -8,17 +8,19 @@ use crate::position::Position;
 use crate::score::S;
 use crate::types::{Color, Piece, DARK_SQUARES};
 use crate::weights::{
-    index, COMPLEXITY_BASE, COMPLEXITY_FLANKS, COMPLEXITY_PAWNS, COMPLEXITY_PAWN_ENDGAME,
-    SCALE_LONE_MINOR, SCALE_LONE_QUEEN, SCALE_NORMAL, SCALE_OCB_BISHOPS, SCALE_OCB_KNIGHTS,
-    SCALE_OCB_ROOKS, SCALE_PAWN_EDGE,
+    index, COMPLEXITY_BASE, COMPLEXITY_FLANKS, COMPLEXITY_MG, COMPLEXITY_PAWNS,
+    COMPLEXITY_PAWN_ENDGAME, SCALE_LONE_MINOR, SCALE_LONE_QUEEN, SCALE_NORMAL, SCALE_OCB_BISHOPS,
+    SCALE_OCB_KNIGHTS, SCALE_OCB_ROOKS, SCALE_PAWN_EDGE,
 };
 
-/// The endgame correction for how hard the position is to win: pawns, pawns on both
-/// wings and a pure pawn endgame make a lead count for more; few pawns for less. It
-/// moves the endgame score `eg` (White's view) toward or away from zero, never across
-/// it. Returns the correction, White's view.
+/// The correction for how hard the position is to win: pawns, pawns on both wings and
+/// a pure pawn endgame make a lead count for more; few pawns for less. It moves the
+/// endgame half of the score `d` (White's view) toward or away from zero, never across
+/// it; and where the count is low enough (below −[`COMPLEXITY_MG`]), the middlegame
+/// half toward zero too, never across it: a middlegame lead with all the pawns on one
+/// wing is also hard to turn into a win. Returns the correction, White's view.
 #[inline(always)]
-pub(super) fn complexity<T: Trace>(board: &Position, eg: i32, trace: &mut T) -> i32 {
+pub(super) fn complexity<T: Trace>(board: &Position, d: S, trace: &mut T) -> S {
     let pawns = board.pieces(Piece::Pawn).0;
     let queen_side = 0x0F0F_0F0F_0F0F_0F0Fu64;
     let both_flanks = pawns & queen_side != 0 && pawns & !queen_side != 0;
@@ -47,8 +49,12 @@ pub(super) fn complexity<T: Trace>(board: &Position, eg: i32, trace: &mut T) -> 
         count += w.eg() * n;
         trace.complexity(at, n);
     }
-    let adjustment = eg.signum() * count.max(-eg.abs());
-    trace.add(Color::White, Term::Complexity, S(0, adjustment));
+    let (mg, eg) = (d.mg(), d.eg());
+    let adjustment = S(
+        mg.signum() * (count + COMPLEXITY_MG.mg()).clamp(-mg.abs(), 0),
+        eg.signum() * count.max(-eg.abs()),
+    );
+    trace.add(Color::White, Term::Complexity, adjustment);
     adjustment
 }
 

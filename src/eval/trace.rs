@@ -52,9 +52,12 @@ pub enum Term {
     /// Their pieces attacked by our cheaper ones or left undefended, their pieces our
     /// king or a safe pawn push would attack.
     Threats,
+    /// Room behind our pawns in the centre, by how many pieces we have to place.
+    Space,
     /// The side to move's bonus.
     Tempo,
-    /// The endgame correction for how winnable the position is (White's column only).
+    /// The correction for how winnable the position is, mostly of the endgame half
+    /// (White's column only).
     Complexity,
     /// What the scale factor took from (or added to) the endgame score (White's column
     /// only).
@@ -62,7 +65,7 @@ pub enum Term {
 }
 
 /// Every [`Term`], in the order the `eval` command prints them.
-pub const TERMS: [Term; 15] = [
+pub const TERMS: [Term; 16] = [
     Term::Material,
     Term::Squares,
     Term::Imbalance,
@@ -75,6 +78,7 @@ pub const TERMS: [Term; 15] = [
     Term::KingSafety,
     Term::KingDanger,
     Term::Threats,
+    Term::Space,
     Term::Tempo,
     Term::Complexity,
     Term::Scale,
@@ -96,6 +100,7 @@ impl Term {
             Term::KingSafety => "king safety",
             Term::KingDanger => "king danger",
             Term::Threats => "threats",
+            Term::Space => "space",
             Term::Tempo => "tempo",
             Term::Complexity => "complexity",
             Term::Scale => "scale",
@@ -121,7 +126,8 @@ pub trait Trace {
     #[inline(always)]
     fn danger(&mut self, _color: Color, _index: usize, _count: i32) {}
     /// The weight at `index` was counted `count` times into the complexity, which
-    /// moves the endgame score (see [`Term::Complexity`]).
+    /// moves the endgame score, and below a threshold the middlegame one (see
+    /// [`Term::Complexity`]).
     #[inline(always)]
     fn complexity(&mut self, _index: usize, _count: i32) {}
     /// Knowledge of the ending `name` settled the evaluation at `white` (White's point

@@ -129,5 +129,13 @@ pub const SCALE_PAWN_EDGE: usize = SCALE_LONE_MINOR + 1;
 pub const IMBALANCE_OURS: usize = SCALE_PAWN_EDGE + 1;
 /// [`super::IMBALANCE_THEIRS`]: 10 weights, by pair of kinds.
 pub const IMBALANCE_THEIRS: usize = IMBALANCE_OURS + 15;
+/// [`super::SPACE`]: one weight.
+pub const SPACE: usize = IMBALANCE_THEIRS + 10;
+/// [`super::TRAPPED_ROOK`]: one weight.
+pub const TRAPPED_ROOK: usize = SPACE + 1;
+/// [`super::WEAK_QUEEN`]: one weight.
+pub const WEAK_QUEEN: usize = TRAPPED_ROOK + 1;
+/// [`super::COMPLEXITY_MG`]: one weight (beside the complexity, in the middlegame).
+pub const COMPLEXITY_MG: usize = WEAK_QUEEN + 1;
 /// Number of weights.
-pub const COUNT: usize = IMBALANCE_THEIRS + 10;
+pub const COUNT: usize = COMPLEXITY_MG + 1;

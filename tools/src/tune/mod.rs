@@ -119,6 +119,17 @@ fn dot(list: &[(u16, i16)], w: &[(f64, f64)]) -> (f64, f64) {
     })
 }
 
+/// The sign of `x` as the engine's integer `signum` has it: 0 at zero.
+fn sign(x: f64) -> f64 {
+    if x > 0.0 {
+        1.0
+    } else if x < 0.0 {
+        -1.0
+    } else {
+        0.0
+    }
+}
+
 /// One sample's evaluation under some weights, and the slopes its gradient needs.
 struct Forward {
     /// The tapered evaluation, White's view.
@@ -126,11 +137,17 @@ struct Forward {
     /// Per king (White's, Black's), the slope of White's middlegame and endgame score
     /// in that king's danger count.
     danger: [(f64, f64); 2],
+    /// The slope of the final middlegame score in the middlegame sum before the
+    /// complexity (1, or 0 where the complexity pins it at zero).
+    mg: f64,
     /// The slope of the final endgame score in the endgame sum before the complexity
     /// (1, or 0 where the complexity pins it at zero).
     eg: f64,
     /// The slope of the final endgame score in the complexity count.
     complexity: f64,
+    /// The slope of the final middlegame score in the complexity count (and in
+    /// COMPLEXITY_MG's middlegame half).
+    complexity_mg: f64,
     /// The scale factor's weight, if one applies, and the slope of the final endgame
     /// score in it.
     scale: Option<(usize, f64)>,
@@ -149,17 +166,20 @@ fn forward(s: &Sample, w: &[(f64, f64)]) -> Forward {
         danger[side] = (sign * sm, sign * se);
     }
     // The complexity moves the endgame score away from zero, or toward it but never
-    // across: past zero it stays at zero.
+    // across: past zero it stays at zero. Its count plus COMPLEXITY_MG's middlegame
+    // half, when negative, moves the middlegame score toward zero likewise. Where
+    // endgame knowledge decided (no counts), neither applies.
     let count = dot(&s.complexity, w).1;
-    let sign = if eg > 0.0 {
-        1.0
-    } else if eg < 0.0 {
-        -1.0
-    } else {
-        0.0
-    };
     let (eg, eg_slope, cx_slope) = if count > -eg.abs() {
-        (eg + sign * count, 1.0, sign)
+        (eg + sign(eg) * count, 1.0, sign(eg))
+    } else {
+        (0.0, 0.0, 0.0)
+    };
+    let below = count + w[index::COMPLEXITY_MG].0;
+    let (mg, mg_slope, cx_mg_slope) = if s.complexity.is_empty() || below >= 0.0 {
+        (mg, 1.0, 0.0)
+    } else if below > -mg.abs() {
+        (mg + sign(mg) * below, 1.0, sign(mg))
     } else {
         (0.0, 0.0, 0.0)
     };
@@ -172,8 +192,10 @@ fn forward(s: &Sample, w: &[(f64, f64)]) -> Forward {
     Forward {
         eval: (mg * p + eg * factor * (full - p)) / full,
         danger,
+        mg: mg_slope,
         eg: eg_slope * factor,
         complexity: cx_slope * factor,
+        complexity_mg: cx_mg_slope,
         scale: case.map(|i| (i, eg / normal)),
     }
 }
@@ -348,12 +370,13 @@ pub fn gradient(samples: &[Sample], w: &[(f64, f64)], k: f64, lambda: f64) -> Ve
                     g.1 += eg * c as f64;
                 }
             };
-            add(&s.coeffs, gm, ge * f.eg);
+            add(&s.coeffs, gm * f.mg, ge * f.eg);
             for side in 0..2 {
                 let (sm, se) = f.danger[side];
-                add(&s.danger[side], gm * sm, ge * f.eg * se);
+                add(&s.danger[side], gm * f.mg * sm, ge * f.eg * se);
             }
-            add(&s.complexity, 0.0, ge * f.complexity);
+            add(&s.complexity, 0.0, ge * f.complexity + gm * f.complexity_mg);
+            grad[index::COMPLEXITY_MG].0 += gm * f.complexity_mg;
             if let Some((i, slope)) = f.scale {
                 grad[i].1 += ge * slope;
             }
@@ -783,6 +806,10 @@ mod tests {
             index::DANGER_BASE,
             index::COMPLEXITY_PAWNS,
             index::COMPLEXITY_BASE,
+            index::COMPLEXITY_MG,
+            index::SPACE,
+            index::TRAPPED_ROOK,
+            index::WEAK_QUEEN,
             index::SCALE_OCB_BISHOPS,
             index::SCALE_OCB_ROOKS,
             index::SCALE_LONE_QUEEN,
