@@ -776,19 +776,19 @@ pub const IMBALANCE_THEIRS: [S; 10] = [
 /// Space: per unit of (safe central squares on our ranks 2 to 4, those behind our pawns
 /// counted twice) × (our pieces − 1)² / [`SPACE_DIV`], counted only while much material
 /// is on the board. More pieces need more room to move.
-pub const SPACE: S = S(3, 0);
+pub const SPACE: S = S(0, 0);
 /// The units of [`SPACE`]'s count (not tuned: it sets how finely the weight can move).
 pub const SPACE_DIV: i32 = 64;
 /// A rook with at most three safe moves, on a file with our pawn, between its own king
 /// and the edge: counted twice when the king can no longer castle to free it.
-pub const TRAPPED_ROOK: S = S(-41, -6);
+pub const TRAPPED_ROOK: S = S(-3, -11);
 /// Our queen with a single piece between it and an enemy bishop (diagonally) or rook
 /// (straight): a pin or a discovered attack waiting.
-pub const WEAK_QUEEN: S = S(-38, -9);
+pub const WEAK_QUEEN: S = S(-10, -5);
 /// Where the complexity (its endgame count) starts to pull the middlegame score toward
 /// zero: the middlegame count is the endgame one plus this (first half; the second is
 /// not used), and only a negative one moves the score, never across zero.
-pub const COMPLEXITY_MG: S = S(30, 0);
+pub const COMPLEXITY_MG: S = S(133, 0);
 
 /// Every tuned weight by name, in the order of the flat layout of [`index`]: the one
 /// list that [`flat`] and the tuner's writer and reader go by.

@@ -796,7 +796,11 @@ mod tests {
                 .unwrap()
             })
             .collect();
-        let w = start_weights(false);
+        // Integer weights can put a sample exactly on a kink of the middlegame
+        // complexity (its count plus COMPLEXITY_MG at zero), where the two one-sided
+        // slopes differ: half a unit off it, no count is ever exactly there.
+        let mut w = start_weights(false);
+        w[index::COMPLEXITY_MG].0 += 0.5;
         let (k, lambda) = (1.0, 0.5);
         let g = gradient(&samples, &w, k, lambda);
         let checked = [
