@@ -769,16 +769,9 @@ pub const IMBALANCE_THEIRS: [S; 10] = [
     S(75, -123),
 ];
 
-// Terms after Stockfish 11's: the space behind the pawns, a rook shut in by its own
-// king, a queen open to a pin or a discovered attack, and the complexity's pull of the
-// middlegame score toward zero.
+// Terms after Stockfish 11's: a rook shut in by its own king, a queen open to a pin or
+// a discovered attack, and the complexity's pull of the middlegame score toward zero.
 
-/// Space: per unit of (safe central squares on our ranks 2 to 4, those behind our pawns
-/// counted twice) × (our pieces − 1)² / [`SPACE_DIV`], counted only while much material
-/// is on the board. More pieces need more room to move.
-pub const SPACE: S = S(0, 0);
-/// The units of [`SPACE`]'s count (not tuned: it sets how finely the weight can move).
-pub const SPACE_DIV: i32 = 64;
 /// A rook with at most three safe moves, on a file with our pawn, between its own king
 /// and the edge: counted twice when the king can no longer castle to free it.
 pub const TRAPPED_ROOK: S = S(-7, -14);
@@ -852,7 +845,6 @@ const NAMED: &[(&str, &[S])] = &[
     ("SCALE_PAWN_EDGE", &[SCALE_PAWN_EDGE]),
     ("IMBALANCE_OURS", &IMBALANCE_OURS),
     ("IMBALANCE_THEIRS", &IMBALANCE_THEIRS),
-    ("SPACE", &[SPACE]),
     ("TRAPPED_ROOK", &[TRAPPED_ROOK]),
     ("WEAK_QUEEN", &[WEAK_QUEEN]),
     ("COMPLEXITY_MG", &[COMPLEXITY_MG]),

@@ -1,8 +1,8 @@
 //! The scale factors: each material configuration is recognised for the side ahead,
 //! the evaluation stays colour-symmetric with them, and a lone minor with no pawns is
-//! never scored as winning in the endgame half. The terms after Stockfish 11 (space,
-//! pins in mobility, trapped rooks, weak queens) stay colour- and wing-symmetric, and
-//! the complexity moves the middlegame score toward zero, never across it.
+//! never scored as winning in the endgame half. The terms after Stockfish 11 (pins
+//! in mobility, trapped rooks, weak queens) stay colour- and wing-symmetric, and the
+//! complexity moves the middlegame score toward zero, never across it.
 
 use tiefe::eval::evaluate;
 use tiefe::eval::trace::{breakdown, scale_case, Term, TERMS};
@@ -137,7 +137,7 @@ fn threats_are_counted_by_attacker_victim_and_defence() {
 
 /// Positions in which the newer terms count: pins (a knight, a rook), a queen with one
 /// piece before an enemy rook or bishop, rooks boxed in by their own king on either
-/// wing, space in the middlegame.
+/// wing, a middlegame with many pieces.
 const NEWER: [&str; 6] = [
     "r3k2r/ppp2ppp/2n5/1B1pp3/3Pn1b1/2N2N2/PPP2PPP/R2QK2R w - - 0 1",
     "3r2k1/pp3ppp/8/3n4/8/2P5/PP3PPP/3Q1RK1 w - - 0 1",

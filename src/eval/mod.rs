@@ -7,7 +7,7 @@
 //! passers; doubled, isolated, backward, supported and phalanx pawns), the bishop pair,
 //! rooks on open files, piece mobility (pinned pieces along the pin only) and placement
 //! (trapped rooks and a weak queen among it), king safety (pawn shield and storm, and a
-//! king-danger count turned into a score by a curve), threats, space, a complexity
+//! king-danger count turned into a score by a curve), threats, a complexity
 //! correction (of the endgame score, and toward zero of the middlegame one) and the
 //! side to move's tempo. Attack maps (per side and piece kind, all, twice) are computed
 //! once per evaluation and shared by the terms that need them. The score is from the side to move, in centipawns. Colour
@@ -25,8 +25,7 @@
 //! attack maps and the board geometry the terms share; `material` the piece values,
 //! squares, imbalance and phase; `pawns` the pawn structure and its cache; `pieces` the
 //! pieces' mobility and placement; `passed` the passed pawns beyond their structure;
-//! `king` the king's shelter and danger; `threats` the threats; `space` the room behind
-//! the pawns; `scale` how winnable an endgame is (complexity and the general scale
+//! `king` the king's shelter and danger; `threats` the threats; `scale` how winnable an endgame is (complexity and the general scale
 //! factors); `endgame` the knowledge of particular endings by material signature
 //! (evaluators that know an ending's value, and scale factors that override the general
 //! ones); `trace` the terms' reporting.
@@ -38,7 +37,6 @@ mod passed;
 mod pawns;
 mod pieces;
 mod scale;
-mod space;
 mod threats;
 pub mod trace;
 
@@ -58,7 +56,6 @@ use pawns::pawn_eval;
 use pawns::PawnEval;
 use pieces::{closedness, pieces, placement};
 use scale::{complexity, scale, scale_case, ScaleCase};
-use space::space;
 use threats::threats;
 use trace::{NoTrace, Term, Trace};
 
@@ -293,8 +290,7 @@ fn evaluate_with<T: Trace>(
         let king = king_danger(board, us, &att, trace) + pawns.shelter[us.to_index()];
         let others = passed_pawns(board, us, pawns.passers, &att, trace)
             + placement(board, us, &att, closed, trace)
-            + threats(board, us, &att, trace)
-            + space(board, us, &att, trace);
+            + threats(board, us, &att, trace);
         d += (king + others) * sign;
     }
     let phase = phase(board).min(MAX_PHASE);

@@ -52,8 +52,6 @@ pub enum Term {
     /// Their pieces attacked by our cheaper ones or left undefended, their pieces our
     /// king or a safe pawn push would attack.
     Threats,
-    /// Room behind our pawns in the centre, by how many pieces we have to place.
-    Space,
     /// The side to move's bonus.
     Tempo,
     /// The correction for how winnable the position is, mostly of the endgame half
@@ -65,7 +63,7 @@ pub enum Term {
 }
 
 /// Every [`Term`], in the order the `eval` command prints them.
-pub const TERMS: [Term; 16] = [
+pub const TERMS: [Term; 15] = [
     Term::Material,
     Term::Squares,
     Term::Imbalance,
@@ -78,7 +76,6 @@ pub const TERMS: [Term; 16] = [
     Term::KingSafety,
     Term::KingDanger,
     Term::Threats,
-    Term::Space,
     Term::Tempo,
     Term::Complexity,
     Term::Scale,
@@ -100,7 +97,6 @@ impl Term {
             Term::KingSafety => "king safety",
             Term::KingDanger => "king danger",
             Term::Threats => "threats",
-            Term::Space => "space",
             Term::Tempo => "tempo",
             Term::Complexity => "complexity",
             Term::Scale => "scale",

@@ -129,10 +129,8 @@ pub const SCALE_PAWN_EDGE: usize = SCALE_LONE_MINOR + 1;
 pub const IMBALANCE_OURS: usize = SCALE_PAWN_EDGE + 1;
 /// [`super::IMBALANCE_THEIRS`]: 10 weights, by pair of kinds.
 pub const IMBALANCE_THEIRS: usize = IMBALANCE_OURS + 15;
-/// [`super::SPACE`]: one weight.
-pub const SPACE: usize = IMBALANCE_THEIRS + 10;
 /// [`super::TRAPPED_ROOK`]: one weight.
-pub const TRAPPED_ROOK: usize = SPACE + 1;
+pub const TRAPPED_ROOK: usize = IMBALANCE_THEIRS + 10;
 /// [`super::WEAK_QUEEN`]: one weight.
 pub const WEAK_QUEEN: usize = TRAPPED_ROOK + 1;
 /// [`super::COMPLEXITY_MG`]: one weight (beside the complexity, in the middlegame).

@@ -811,7 +811,6 @@ mod tests {
             index::COMPLEXITY_PAWNS,
             index::COMPLEXITY_BASE,
             index::COMPLEXITY_MG,
-            index::SPACE,
             index::TRAPPED_ROOK,
             index::WEAK_QUEEN,
             index::SCALE_OCB_BISHOPS,
