@@ -25,10 +25,10 @@
 //! attack maps and the board geometry the terms share; `material` the piece values,
 //! squares, imbalance and phase; `pawns` the pawn structure and its cache; `pieces` the
 //! pieces' mobility and placement; `passed` the passed pawns beyond their structure;
-//! `king` the king's shelter and danger; `threats` the threats; `scale` how winnable an endgame is (complexity and the general scale
-//! factors); `endgame` the knowledge of particular endings by material signature
-//! (evaluators that know an ending's value, and scale factors that override the general
-//! ones); `trace` the terms' reporting.
+//! `king` the king's shelter and danger; `threats` the threats; `scale` how winnable an
+//! endgame is (complexity and the general scale factors); `endgame` the knowledge of
+//! particular endings by material signature (evaluators that know an ending's value, and
+//! scale factors that override the general ones); `trace` the terms' reporting.
 
 mod endgame;
 mod king;
