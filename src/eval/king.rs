@@ -6,8 +6,7 @@ use super::{king_zone, ranks_ahead, relative_rank, Attacks, FILE_A, RINGS};
 use crate::position::Position;
 use crate::score::S;
 use crate::types::{
-    between, get_bishop_moves, get_knight_moves, get_rook_moves, BitBoard, Color, Piece, Square,
-    Squares, EMPTY,
+    get_bishop_moves, get_knight_moves, get_rook_moves, BitBoard, Color, Piece, Square,
 };
 use crate::weights::{
     index, DANGER_ATTACKER, DANGER_BASE, DANGER_BLOCKERS, DANGER_EG_DIV, DANGER_FLANK_ATTACKS,
@@ -55,7 +54,7 @@ pub(super) fn king_danger<T: Trace>(
     count.add(index::DANGER_WEAK, DANGER_WEAK, n);
     let n = (our_pawns & zone & !weak).count_ones() as i32;
     count.add(index::DANGER_PAWN_DEFENDERS, DANGER_PAWN_DEFENDERS, n);
-    let n = king_blockers(board, us).count_ones() as i32;
+    let n = att.blockers[u].count_ones() as i32;
     count.add(index::DANGER_BLOCKERS, DANGER_BLOCKERS, n);
     count_flank(us, king, att, &mut count);
     count.add(index::DANGER_NO_QUEEN, DANGER_NO_QUEEN, !has_queen as i32);
@@ -136,27 +135,6 @@ fn count_flank<T: Trace>(us: Color, king: Square, att: &Attacks, count: &mut Cou
     count.add(index::DANGER_FLANK_ATTACKS, DANGER_FLANK_ATTACKS, n);
     let n = (att.all[u] & flank).count_ones() as i32;
     count.add(index::DANGER_FLANK_DEFENCE, DANGER_FLANK_DEFENCE, n);
-}
-
-/// The pieces of either colour that stand alone between `us`'s king and a bishop, rook
-/// or queen of theirs on a line to it (Stockfish's `blockers_for_king`): ours are
-/// pinned, and theirs may move away with a discovered check.
-#[inline(always)]
-fn king_blockers(board: &Position, us: Color) -> u64 {
-    let king = board.king_square(us);
-    let theirs = board.color_combined(!us).0;
-    let queens = board.pieces(Piece::Queen).0;
-    let diagonal = (board.pieces(Piece::Bishop).0 | queens) & get_bishop_moves(king, EMPTY).0;
-    let straight = (board.pieces(Piece::Rook).0 | queens) & get_rook_moves(king, EMPTY).0;
-    let occupied = board.combined().0;
-    let mut blockers = 0;
-    for slider in Squares((diagonal | straight) & theirs) {
-        let inside = between(king, slider).0 & occupied;
-        if inside.count_ones() == 1 {
-            blockers |= inside;
-        }
-    }
-    blockers
 }
 
 /// The files of the wing of a king on `king` (Stockfish 11's `KingFlank`): a to c for a

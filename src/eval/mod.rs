@@ -175,6 +175,10 @@ struct Attacks {
     zone_attackers: [[i32; 4]; 2],
     /// Squares of the other king's zone colour `c` hits, summed over those pieces.
     zone_hits: [i32; 2],
+    /// The pieces of either colour alone between colour `c`'s king and an enemy
+    /// bishop, rook or queen on a line to it (filled by `pieces`, read by the king's
+    /// danger): found once, as both the pins and the danger need them.
+    blockers: [u64; 2],
 }
 
 impl Attacks {

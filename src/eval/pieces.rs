@@ -74,7 +74,8 @@ pub(super) fn pieces<T: Trace>(board: &Position, us: Color, att: &mut Attacks, t
     let safe = !ours & !att.by[t][0];
     let blockers = BitBoard(occ);
     let king = board.king_square(us);
-    let pinned = pinned(board, us);
+    att.blockers[u] = king_blockers(board, us);
+    let pinned = att.blockers[u] & ours;
     let their_zone = king_zone(board.king_square(them));
     let mut mobility = S::default();
     let mut shut_in = S::default();
@@ -112,24 +113,25 @@ pub(super) fn pieces<T: Trace>(board: &Position, us: Color, att: &mut Attacks, t
     total
 }
 
-/// `us`'s pieces pinned to its king: each alone on the line between the king and an
-/// enemy bishop, rook or queen that moves along that line.
+/// The pieces of either colour that stand alone between `us`'s king and a bishop, rook
+/// or queen of theirs on a line to it (Stockfish's `blockers_for_king`): ours are
+/// pinned, and theirs may move away with a discovered check.
 #[inline(always)]
-fn pinned(board: &Position, us: Color) -> u64 {
+fn king_blockers(board: &Position, us: Color) -> u64 {
     let king = board.king_square(us);
     let theirs = board.color_combined(!us).0;
     let queens = board.pieces(Piece::Queen).0;
     let diagonal = (board.pieces(Piece::Bishop).0 | queens) & get_bishop_moves(king, EMPTY).0;
     let straight = (board.pieces(Piece::Rook).0 | queens) & get_rook_moves(king, EMPTY).0;
     let occupied = board.combined().0;
-    let mut pinned = 0;
+    let mut blockers = 0;
     for slider in Squares((diagonal | straight) & theirs) {
         let inside = between(king, slider).0 & occupied;
         if inside.count_ones() == 1 {
-            pinned |= inside;
+            blockers |= inside;
         }
     }
-    pinned & board.color_combined(us).0
+    blockers
 }
 
 /// How many times the rook of `us` on `sq`, with `moves` safe moves, counts as shut in
