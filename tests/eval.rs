@@ -4,6 +4,9 @@
 //! in mobility, trapped rooks, weak queens) stay colour- and wing-symmetric, and the
 //! complexity moves the middlegame score toward zero, never across it.
 
+mod common;
+
+use common::flipped_files;
 use tiefe::eval::evaluate;
 use tiefe::eval::trace::{breakdown, scale_case, Term, TERMS};
 use tiefe::position::Position;
@@ -146,17 +149,6 @@ const NEWER: [&str; 6] = [
     "1k1r4/ppq2ppp/2n5/3pp3/1b6/2NP4/PPPQ1PPP/1K1R3R w - - 0 1",
     "rnbqkb1r/pp3ppp/4pn2/2pp4/3P4/2PBPN2/PP3PPP/RNBQK2R b - - 0 1",
 ];
-
-/// `fen` mirrored left to right (file a becomes file h); only for positions without
-/// castling rights or an en-passant square.
-fn flipped_files(fen: &str) -> String {
-    let f: Vec<&str> = fen.split_whitespace().collect();
-    let board: Vec<String> = f[0]
-        .split('/')
-        .map(|rank| rank.chars().rev().collect())
-        .collect();
-    format!("{} {} - - {} {}", board.join("/"), f[1], f[4], f[5])
-}
 
 #[test]
 fn the_newer_terms_are_colour_and_wing_symmetric() {

@@ -6,7 +6,7 @@ mod common;
 
 use std::time::Instant;
 
-use common::{data, random_positions};
+use common::{data, flipped_files, random_positions};
 use tiefe::eval::{evaluate, evaluate_cached, PawnCache};
 use tiefe::position::{setup, Position};
 use tiefe::score::{mate_in_moves, mated_in, DRAW, MAX_PLY};
@@ -368,24 +368,6 @@ fn evaluation_is_colour_symmetric() {
         assert_eq!(evaluate_cached(pos, &mut cache), evaluate(pos));
         assert_eq!(evaluate_cached(&mirror, &mut cache), evaluate(pos));
     }
-}
-
-/// `fen` mirrored left to right (file a becomes file h), with its castling rights
-/// dropped: castling is what the board's two wings do not share.
-fn flipped_files(fen: &str) -> String {
-    let f: Vec<&str> = fen.split_whitespace().collect();
-    let board: Vec<String> = f[0]
-        .split('/')
-        .map(|rank| rank.chars().rev().collect())
-        .collect();
-    let ep = match f[3] {
-        "-" => "-".to_string(),
-        sq => {
-            let file = (b'h' - (sq.as_bytes()[0] - b'a')) as char;
-            format!("{file}{}", &sq[1..])
-        }
-    };
-    format!("{} {} - {} {} {}", board.join("/"), f[1], ep, f[4], f[5])
 }
 
 /// The square tables are folded left to right and no other term looks at one wing

@@ -346,3 +346,21 @@ pub fn placement(board: &[char; 64]) -> String {
         .collect::<Vec<_>>()
         .join("/")
 }
+
+/// `fen` mirrored left to right (file a becomes file h), with its castling rights
+/// dropped: castling is what the board's two wings do not share.
+pub fn flipped_files(fen: &str) -> String {
+    let f: Vec<&str> = fen.split_whitespace().collect();
+    let board: Vec<String> = f[0]
+        .split('/')
+        .map(|rank| rank.chars().rev().collect())
+        .collect();
+    let ep = match f[3] {
+        "-" => "-".to_string(),
+        sq => {
+            let file = (b'h' - (sq.as_bytes()[0] - b'a')) as char;
+            format!("{file}{}", &sq[1..])
+        }
+    };
+    format!("{} {} - {} {} {}", board.join("/"), f[1], ep, f[4], f[5])
+}
