@@ -37,7 +37,9 @@ pub(super) fn king_danger<T: Trace>(
     let king = board.king_square(us);
     let zone = king_zone(king);
     // Weak: attacked by them, and defended at most once, by our king or queen alone.
-    let weak = att.all[t] & !att.twice[u] & (!att.all[u] | att.by[u][4] | att.by[u][5]);
+    let weak = att.all[t]
+        & !att.twice[u]
+        & (!att.all[u] | att.by[u][Attacks::QUEEN] | att.by[u][Attacks::KING]);
     let our_pawns = board.pieces(Piece::Pawn).0 & board.color_combined(us).0;
 
     let mut count = Count {

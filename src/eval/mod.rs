@@ -5,14 +5,15 @@
 //! non-pawn material left. The tables are the core; on top sit pawn structure (passed
 //! pawns by rank, free path, safe stop square, blocker and king distances; candidate
 //! passers; doubled, isolated, backward, supported and phalanx pawns), the bishop pair,
-//! rooks on open files, piece mobility (pinned pieces along the pin only) and placement
-//! (trapped rooks and a weak queen among it), king safety (pawn shield and storm, and a
-//! king-danger count turned into a score by a curve), threats, a complexity
-//! correction (of the endgame score, and toward zero of the middlegame one) and the
-//! side to move's tempo. Attack maps (per side and piece kind, all, twice) are computed
-//! once per evaluation and shared by the terms that need them. The score is from the side to move, in centipawns. Colour
-//! symmetry holds by construction: every term is computed for each side from that
-//! side's point of view (a black piece reads the mirrored square).
+//! rooks on open files, piece mobility (pinned pieces along the pin only), a rook shut
+//! in by its own king and a queen open to a pin, placement, king safety (pawn shield
+//! and storm, and a king-danger count turned into a score by a curve), threats, a
+//! complexity correction (of the endgame score, and toward zero of the middlegame one)
+//! and the side to move's tempo. Attack maps (per side and piece kind, all, twice) are
+//! computed once per evaluation and shared by the terms that need them. The score is
+//! from the side to move, in centipawns. Colour symmetry holds by construction: every
+//! term is computed for each side from that side's point of view (a black piece reads
+//! the mirrored square).
 //!
 //! The evaluation is written once, generic over a [`Trace`]: the engine passes
 //! [`NoTrace`], which compiles away, and the `eval` command passes a
@@ -182,6 +183,11 @@ struct Attacks {
 }
 
 impl Attacks {
+    /// The kinds of [`Attacks::by`] read by name (a kind is its `Piece::to_index`).
+    const PAWN: usize = Piece::Pawn as usize;
+    const QUEEN: usize = Piece::Queen as usize;
+    const KING: usize = Piece::King as usize;
+
     /// Records that a piece of colour `c` and kind `kind` attacks `squares`.
     #[inline(always)]
     fn add(&mut self, c: usize, kind: usize, squares: u64) {
@@ -205,9 +211,9 @@ impl Attacks {
             } else {
                 (west >> 9, east >> 7)
             };
-            a.add(c, 0, west);
-            a.add(c, 0, east);
-            a.add(c, 5, get_king_moves(board.king_square(us)).0);
+            a.add(c, Attacks::PAWN, west);
+            a.add(c, Attacks::PAWN, east);
+            a.add(c, Attacks::KING, get_king_moves(board.king_square(us)).0);
         }
         a
     }

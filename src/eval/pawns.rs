@@ -151,18 +151,17 @@ impl PawnCache {
     /// (a king that moved within the same structure has its shelter computed again).
     #[inline]
     pub(super) fn probe(&mut self, pos: &Position) -> PawnEval {
-        let board = pos;
-        let pawns = board.pieces(Piece::Pawn).0;
-        let white = pawns & board.color_combined(Color::White).0;
-        let black = pawns & board.color_combined(Color::Black).0;
+        let pawns = pos.pieces(Piece::Pawn).0;
+        let white = pawns & pos.color_combined(Color::White).0;
+        let black = pawns & pos.color_combined(Color::Black).0;
         let slot = &mut self.entries[Self::slot(pos.pawn_key())];
         if slot.white_pawns != white || slot.black_pawns != black {
-            *slot = pawn_eval(board, &mut NoTrace);
+            *slot = pawn_eval(pos, &mut NoTrace);
         }
         for us in [Color::White, Color::Black] {
-            let (c, king) = (us.to_index(), board.king_square(us).to_index() as u8 + 1);
+            let (c, king) = (us.to_index(), pos.king_square(us).to_index() as u8 + 1);
             if slot.shelter_king[c] != king {
-                slot.shelter[c] = king_shelter(board, us, &mut NoTrace);
+                slot.shelter[c] = king_shelter(pos, us, &mut NoTrace);
                 slot.shelter_king[c] = king;
             }
         }

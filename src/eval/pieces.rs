@@ -71,7 +71,7 @@ pub(super) fn pieces<T: Trace>(board: &Position, us: Color, att: &mut Attacks, t
     // squares around their king are counted for its danger. A piece pinned to our king
     // moves (and attacks) only along the pin.
     let (u, t) = (us.to_index(), them.to_index());
-    let safe = !ours & !att.by[t][0];
+    let safe = !ours & !att.by[t][Attacks::PAWN];
     let blockers = BitBoard(occ);
     let king = board.king_square(us);
     att.blockers[u] = king_blockers(board, us);

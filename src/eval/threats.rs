@@ -75,5 +75,5 @@ fn safe_pushes(board: &Position, us: Color, att: &Attacks) -> u64 {
     };
     let single = forward(our_pawns) & !occ;
     let double = forward(single & third) & !occ;
-    (single | double) & !att.by[t][0] & (att.all[u] | !att.all[t])
+    (single | double) & !att.by[t][Attacks::PAWN] & (att.all[u] | !att.all[t])
 }

@@ -40,7 +40,8 @@ pub enum Term {
     Mobility,
     /// Where the pieces stand: outposts, minors behind pawns, knights near the kings,
     /// bishops on the long diagonals or hemmed in by their own blocked pawns, rooks on
-    /// the seventh, knights and rooks by how closed the position is.
+    /// the seventh, knights and rooks by how closed the position is; a rook shut in by
+    /// its own uncastled king, a queen open to a pin or a discovered attack.
     Pieces,
     /// Our pawn shield, their pawn storm, and our king's distance to the pawns.
     KingSafety,
@@ -49,8 +50,9 @@ pub enum Term {
     /// uncover a check, their attacks on its flank and our defence of it, through a
     /// curve (see [`danger_curve_f64`]).
     KingDanger,
-    /// Their pieces attacked by our cheaper ones or left undefended, their pieces our
-    /// king or a safe pawn push would attack.
+    /// Their pawns and pieces attacked, by our attacker's kind, their piece's kind and
+    /// whether they defend it; their pieces attacked and undefended; their pieces a safe
+    /// pawn push would attack.
     Threats,
     /// The side to move's bonus.
     Tempo,

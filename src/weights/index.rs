@@ -34,7 +34,7 @@ pub const MOBILITY_BISHOP: usize = MOBILITY_KNIGHT + 9;
 pub const MOBILITY_ROOK: usize = MOBILITY_BISHOP + 14;
 /// [`super::MOBILITY_QUEEN`]: 28 weights, by safe squares.
 pub const MOBILITY_QUEEN: usize = MOBILITY_ROOK + 15;
-/// [`super::SHIELD`]: 128 weights, by king's file, file and distance.
+/// [`super::SHIELD`]: 128 weights, by on the king's file or beside it, file and distance.
 pub const SHIELD: usize = MOBILITY_QUEEN + 28;
 /// [`super::BACKWARD`]: 2 weights, opposed and unopposed.
 pub const BACKWARD: usize = SHIELD + 128;

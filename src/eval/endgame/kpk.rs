@@ -132,11 +132,7 @@ fn black_wins(pawn: usize, bk: usize, white: &[u64; 64]) -> u64 {
     for to in Squares(king_ring(bk) & !pawn_attacks(1 << pawn, Color::White)) {
         // A step is illegal where the white king guards its square; taking the pawn
         // is illegal where the white king guards the pawn, and draws otherwise.
-        let illegal = if to == pawn {
-            king_ring(pawn)
-        } else {
-            king_ring(to)
-        };
+        let illegal = king_ring(to);
         let bad = if to == pawn {
             illegal
         } else {
@@ -203,9 +199,8 @@ mod tests {
 
     #[test]
     fn known_positions() {
-        // e2 pawn, white king e4, black king e8: White wins whoever moves... only when
-        // White has the opposition or the key square; with the king on the sixth rank
-        // in front of the pawn, White wins with either side to move.
+        // The king on the sixth rank in front of its pawn wins with either side to
+        // move.
         let sq = |s: &str| {
             let b = s.as_bytes();
             (b[0] - b'a') as usize + 8 * (b[1] - b'1') as usize
