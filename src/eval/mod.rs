@@ -76,6 +76,22 @@ fn pawn_attacks(pawns: u64, color: Color) -> u64 {
     }
 }
 
+/// The squares one rank ahead of `squares`, from `color`'s side.
+#[inline(always)]
+fn forward(color: Color, squares: u64) -> u64 {
+    if color == Color::White {
+        squares << 8
+    } else {
+        squares >> 8
+    }
+}
+
+/// The squares one rank behind `squares`, from `color`'s side.
+#[inline(always)]
+fn backward(color: Color, squares: u64) -> u64 {
+    forward(!color, squares)
+}
+
 /// Squares strictly ahead of `sq` (from `color`'s side) on the same file.
 #[inline(always)]
 fn front_file(color: Color, sq: usize) -> u64 {

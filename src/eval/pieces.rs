@@ -5,7 +5,10 @@
 //! closedness).
 
 use super::trace::{Term, Trace};
-use super::{adjacent_files, bits, distance, king_zone, ranks_ahead, relative_rank, Attacks};
+use super::{
+    adjacent_files, backward, bits, distance, forward, king_zone, ranks_ahead, relative_rank,
+    Attacks,
+};
 use crate::position::Position;
 use crate::score::S;
 use crate::types::{
@@ -31,29 +34,31 @@ const MOBILE_KINDS: [(Piece, &[S], usize); 4] = [
 /// The terms of one side's own pieces but material and squares, from that side's point
 /// of view: the bishop pair, rooks on open files, mobility, trapped rooks and a weak
 /// queen (the last two need the mobility, so they are counted here, under
-/// [`Term::Pieces`]). Records the pieces' attacks in `att` for the terms that need both
-/// sides' attacks.
+/// [`Term::Pieces`]). Records the pieces' attacks and `us`'s king blockers in `att` for
+/// the terms that need both sides' attacks.
 #[inline(always)]
 pub(super) fn pieces<T: Trace>(board: &Position, us: Color, att: &mut Attacks, trace: &mut T) -> S {
-    let them = !us;
-    let occ = board.combined().0;
     let ours = board.color_combined(us).0;
-    let pawns = board.pieces(Piece::Pawn).0;
-    let our_pawns = pawns & ours;
-
     let mut total = S::default();
-    let mut add = |term: Term, v: S, trace: &mut T| {
-        total += v;
-        trace.add(us, term, v);
-    };
-
-    // Bishop pair.
     if (board.pieces(Piece::Bishop).0 & ours).count_ones() >= 2 {
-        add(Term::BishopPair, BISHOP_PAIR, trace);
+        total += BISHOP_PAIR;
+        trace.add(us, Term::BishopPair, BISHOP_PAIR);
         trace.coeff(us, index::BISHOP_PAIR, 1);
     }
+    let rooks = rook_files(board, us, trace);
+    total += rooks;
+    trace.add(us, Term::Rooks, rooks);
+    let (moves, shut_in) = mobility(board, us, att, trace);
+    trace.add(us, Term::Mobility, moves);
+    trace.add(us, Term::Pieces, shut_in);
+    total + moves + shut_in
+}
 
-    // Rooks on open and half-open files.
+/// Our rooks on open files (no pawn) and half-open files (none of ours).
+#[inline(always)]
+fn rook_files<T: Trace>(board: &Position, us: Color, trace: &mut T) -> S {
+    let pawns = board.pieces(Piece::Pawn).0;
+    let our_pawns = pawns & board.color_combined(us).0;
     let mut rooks = S::default();
     for s in Squares::from(board.pieces(Piece::Rook) & board.color_combined(us)) {
         let file = get_file(s.get_file()).0;
@@ -65,14 +70,21 @@ pub(super) fn pieces<T: Trace>(board: &Position, us: Color, att: &mut Attacks, t
             trace.coeff(us, index::ROOK_HALF_OPEN, 1);
         }
     }
-    add(Term::Rooks, rooks, trace);
+    rooks
+}
 
-    // Mobility over safe squares; every attack is recorded, and the pieces that hit the
-    // squares around their king are counted for its danger. A piece pinned to our king
-    // moves (and attacks) only along the pin.
+/// Mobility over safe squares (not ours, not attacked by their pawns), and the rooks
+/// shut in and the queen exposed that the mobility tells: (mobility, shut in). Every
+/// attack is recorded in `att`, and the pieces that hit the squares around their king
+/// are counted for its danger. A piece pinned to our king moves (and attacks) only
+/// along the pin.
+#[inline(always)]
+fn mobility<T: Trace>(board: &Position, us: Color, att: &mut Attacks, trace: &mut T) -> (S, S) {
+    let them = !us;
+    let ours = board.color_combined(us).0;
     let (u, t) = (us.to_index(), them.to_index());
     let safe = !ours & !att.by[t][Attacks::PAWN];
-    let blockers = BitBoard(occ);
+    let blockers = BitBoard(board.combined().0);
     let king = board.king_square(us);
     att.blockers[u] = king_blockers(board, us);
     let pinned = att.blockers[u] & ours;
@@ -108,9 +120,7 @@ pub(super) fn pieces<T: Trace>(board: &Position, us: Color, att: &mut Attacks, t
             trace.coeff(us, at, count);
         }
     }
-    add(Term::Mobility, mobility, trace);
-    add(Term::Pieces, shut_in, trace);
-    total
+    (mobility, shut_in)
 }
 
 /// The pieces of either colour that stand alone between `us`'s king and a bishop, rook
@@ -197,25 +207,30 @@ pub(super) fn placement<T: Trace>(
     closed: usize,
     trace: &mut T,
 ) -> S {
-    let them = !us;
+    let total =
+        minor_placement(board, us, att, closed, trace) + rook_placement(board, us, closed, trace);
+    trace.add(us, Term::Pieces, total);
+    total
+}
+
+/// The knights' and bishops' part of [`placement`].
+#[inline(always)]
+fn minor_placement<T: Trace>(
+    board: &Position,
+    us: Color,
+    att: &Attacks,
+    closed: usize,
+    trace: &mut T,
+) -> S {
     let ours = board.color_combined(us).0;
     let pawns = board.pieces(Piece::Pawn).0;
-    let our_pawns = pawns & ours;
     let their_pawns = pawns & !ours;
     let kings = [
         board.king_square(us).to_index(),
-        board.king_square(them).to_index(),
+        board.king_square(!us).to_index(),
     ];
-    let blocked = if us == Color::White {
-        (our_pawns << 8) & their_pawns
-    } else {
-        (our_pawns >> 8) & their_pawns
-    };
-    let rammed = if us == Color::White {
-        blocked >> 8
-    } else {
-        blocked << 8
-    };
+    // Our pawns blocked head-on by theirs (rammed), for the bishops hemmed in by them.
+    let rammed = backward(us, forward(us, pawns & ours) & their_pawns);
     let mut total = S::default();
     let mut add = |at: usize, w: S, n: i32, trace: &mut T| {
         total += w * n;
@@ -228,31 +243,19 @@ pub(super) fn placement<T: Trace>(
             let bit = 1u64 << s;
             // Out of reach of every enemy pawn, now and after any of their pushes.
             let safe = adjacent_files(s) & ranks_ahead(us, s) & their_pawns == 0;
-            if (3..=5).contains(&r) && safe && att.by[us.to_index()][0] & bit != 0 {
+            let guarded = att.by[us.to_index()][Attacks::PAWN] & bit != 0;
+            if (3..=5).contains(&r) && safe && guarded {
                 add(index::OUTPOST + k, OUTPOST[k], 1, trace);
             }
-            let front = if us == Color::White {
-                bit << 8
-            } else {
-                bit >> 8
-            };
-            if pawns & front != 0 {
+            if pawns & forward(us, bit) != 0 {
                 add(index::MINOR_BEHIND_PAWN, MINOR_BEHIND_PAWN, 1, trace);
             }
             if piece == Piece::Knight {
                 let d = distance(s, kings[0]).min(distance(s, kings[1])) as usize;
-                add(
-                    index::KNIGHT_KING_DISTANCE + d,
-                    KNIGHT_KING_DISTANCE[d],
-                    1,
-                    trace,
-                );
-                add(
-                    index::KNIGHT_CLOSED + closed,
-                    KNIGHT_CLOSED[closed],
-                    1,
-                    trace,
-                );
+                let at = index::KNIGHT_KING_DISTANCE + d;
+                add(at, KNIGHT_KING_DISTANCE[d], 1, trace);
+                let at = index::KNIGHT_CLOSED + closed;
+                add(at, KNIGHT_CLOSED[closed], 1, trace);
             } else {
                 let seen = (get_bishop_moves(sq, BitBoard(pawns)).0 | bit) & CENTRE;
                 if bit & LONG_DIAGONALS != 0 && seen.count_ones() == 2 {
@@ -268,24 +271,30 @@ pub(super) fn placement<T: Trace>(
             }
         }
     }
-    let seventh = if us == Color::White {
-        0xFFu64 << 48
+    total
+}
+
+/// The rooks' part of [`placement`]: on the seventh rank when their king is on the
+/// eighth or their pawns on the seventh, and by how closed the position is.
+#[inline(always)]
+fn rook_placement<T: Trace>(board: &Position, us: Color, closed: usize, trace: &mut T) -> S {
+    let ours = board.color_combined(us).0;
+    let their_pawns = board.pieces(Piece::Pawn).0 & !ours;
+    let (seventh, eighth) = if us == Color::White {
+        (0xFFu64 << 48, 0xFFu64 << 56)
     } else {
-        0xFFu64 << 8
+        (0xFFu64 << 8, 0xFF)
     };
-    let eighth = if us == Color::White {
-        0xFFu64 << 56
-    } else {
-        0xFF
-    };
-    let king_back = (1u64 << kings[1]) & eighth != 0;
+    let king_back = (1u64 << board.king_square(!us).to_index()) & eighth != 0;
+    let mut total = S::default();
     for s in bits(board.pieces(Piece::Rook).0 & ours) {
         if (1u64 << s) & seventh != 0 && (king_back || their_pawns & seventh != 0) {
-            add(index::ROOK_SEVENTH, ROOK_SEVENTH, 1, trace);
+            total += ROOK_SEVENTH;
+            trace.coeff(us, index::ROOK_SEVENTH, 1);
         }
-        add(index::ROOK_CLOSED + closed, ROOK_CLOSED[closed], 1, trace);
+        total += ROOK_CLOSED[closed];
+        trace.coeff(us, index::ROOK_CLOSED + closed, 1);
     }
-    trace.add(us, Term::Pieces, total);
     total
 }
 

@@ -3,7 +3,7 @@
 //! pawn pushes that would attack one.
 
 use super::trace::{Term, Trace};
-use super::{pawn_attacks, Attacks};
+use super::{forward, pawn_attacks, Attacks};
 use crate::position::Position;
 use crate::score::S;
 use crate::types::{Color, Piece};
@@ -68,12 +68,12 @@ fn safe_pushes(board: &Position, us: Color, att: &Attacks) -> u64 {
     let (u, t) = (us.to_index(), (!us).to_index());
     let occ = board.combined().0;
     let our_pawns = board.pieces(Piece::Pawn).0 & board.color_combined(us).0;
-    let (forward, third): (fn(u64) -> u64, u64) = if us == Color::White {
-        (|b| b << 8, 0xFF << 16)
+    let third = if us == Color::White {
+        0xFF << 16
     } else {
-        (|b| b >> 8, 0xFF << 40)
+        0xFF << 40
     };
-    let single = forward(our_pawns) & !occ;
-    let double = forward(single & third) & !occ;
+    let single = forward(us, our_pawns) & !occ;
+    let double = forward(us, single & third) & !occ;
     (single | double) & !att.by[t][Attacks::PAWN] & (att.all[u] | !att.all[t])
 }

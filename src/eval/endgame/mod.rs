@@ -129,8 +129,9 @@ impl Material {
 
     /// `color`'s pieces other than pawns, in endgame piece values.
     fn pieces_value(&self, color: Color) -> i32 {
-        (1..5)
-            .map(|k| PIECE_VALUE[k].eg() * i32::from(self.counts[color.to_index()][k]))
+        [Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen]
+            .into_iter()
+            .map(|kind| worth(kind) * self.count_of(color, kind))
             .sum()
     }
 
@@ -227,6 +228,11 @@ impl View<'_> {
     }
 }
 
+/// The endgame value of a piece kind (pawn to queen).
+fn worth(kind: Piece) -> i32 {
+    PIECE_VALUE[kind.to_index()].eg()
+}
+
 /// File of a square index, 0 (a) to 7 (h).
 fn file(sq: usize) -> i32 {
     (sq & 7) as i32
@@ -248,9 +254,9 @@ fn opposite_colors(a: usize, b: usize) -> bool {
     (file(a) + rank(a) + file(b) + rank(b)) & 1 != 0
 }
 
-/// `sq` mirrored to the queen side (files a-d) when `file_of` is on the king side.
-fn to_queen_side(sq: usize, file_of: usize) -> usize {
-    if file(file_of) >= 4 {
+/// `sq` mirrored to the queen side (files a-d) when `pawn` is on the king side.
+fn to_queen_side(sq: usize, pawn: usize) -> usize {
+    if file(pawn) >= 4 {
         sq ^ 7
     } else {
         sq

@@ -4,13 +4,13 @@
 //! nothing about the others, which keep the general factors.
 
 use super::{
-    distance, file, king_ring, kpk, opposite_colors, rank, signature, to_queen_side, up, Material,
-    View,
+    distance, file, king_ring, kpk, opposite_colors, rank, signature, to_queen_side, up, worth,
+    Material, View,
 };
 use crate::eval::scale::scale_case;
 use crate::eval::FILE_A;
 use crate::types::{get_bishop_moves, BitBoard, Piece, ALL_SQUARES};
-use crate::weights::{PIECE_VALUE, SCALE_NORMAL};
+use crate::weights::SCALE_NORMAL;
 
 /// A rule: the factor for the strong side, if it knows one.
 type Rule = fn(&View) -> Option<i32>;
@@ -52,13 +52,13 @@ pub(super) fn generic(m: &Material, view: &View) -> Option<(&'static str, i32)> 
     let count = |c, kind| m.count_of(c, kind);
     let pieces = |c| m.pieces_value(c);
     let pawns = count(strong, Piece::Pawn);
-    let bishop = PIECE_VALUE[Piece::Bishop.to_index()].eg();
+    let bishop = worth(Piece::Bishop);
     if pawns > 0 && count(strong, Piece::Bishop) == 1 && pieces(strong) == bishop {
         if let Some(f) = wrong_bishop(m, view) {
             return Some(("KBPsK", f));
         }
     }
-    let queen = PIECE_VALUE[Piece::Queen.to_index()].eg();
+    let queen = worth(Piece::Queen);
     let lone_queen = pawns == 0 && count(strong, Piece::Queen) == 1 && pieces(strong) == queen;
     if lone_queen && count(weak, Piece::Rook) == 1 && count(weak, Piece::Pawn) > 0 {
         if let Some(f) = rook_fortress(view) {
@@ -160,8 +160,7 @@ fn rook_pawns(view: &View) -> Option<i32> {
 /// nearly impossible against a lone minor. (Where a general case of `scale` applies,
 /// such as a lone queen against pieces or opposite bishops, its tuned factor stays.)
 fn pawnless(ours: i32, theirs: i32) -> Option<i32> {
-    let rook = PIECE_VALUE[Piece::Rook.to_index()].eg();
-    let minor = PIECE_VALUE[Piece::Bishop.to_index()].eg();
+    let (rook, minor) = (worth(Piece::Rook), worth(Piece::Bishop));
     if ours < rook || ours - theirs > minor {
         return None;
     }

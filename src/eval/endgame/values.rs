@@ -4,19 +4,13 @@
 //! together, keep a knight away from its king) where the ending is won by technique.
 
 use super::{
-    distance, edge, file, kpk, opposite_colors, rank, signature, to_queen_side, Material, View,
-    KNOWN_WIN,
+    distance, edge, file, kpk, opposite_colors, rank, signature, to_queen_side, worth, Material,
+    View, KNOWN_WIN,
 };
 use crate::types::{Piece, DARK_SQUARES};
-use crate::weights::PIECE_VALUE;
 
 /// An evaluator: the ending's value for the strong side.
 type Evaluator = fn(&View) -> i32;
-
-/// The endgame value of a piece kind (pawn to queen).
-fn worth(kind: Piece) -> i32 {
-    PIECE_VALUE[kind.to_index()].eg()
-}
 
 /// The bonus for the kings `d` apart: the attacker wants them close.
 fn closeness(d: i32) -> i32 {
@@ -103,11 +97,7 @@ fn kbnk(view: &View) -> i32 {
     let bishop = view.square(view.strong, Piece::Bishop);
     let (ours, theirs) = (view.strong_king(), view.weak_king());
     // a1 and h8 are dark; a8 and h1 light.
-    let corners = if opposite_colors(bishop, 0) {
-        [56, 7]
-    } else {
-        [0, 63]
-    };
+    let corners = bishop_corners(bishop);
     let to_corner = corners
         .iter()
         .map(|&c| distance(theirs, c))
@@ -159,11 +149,7 @@ fn krkp(view: &View) -> i32 {
 fn krkb(view: &View) -> i32 {
     let theirs = view.weak_king();
     let bishop = view.square(view.weak(), Piece::Bishop);
-    let corners = if opposite_colors(bishop, 0) {
-        [56, 7]
-    } else {
-        [0, 63]
-    };
+    let corners = bishop_corners(bishop);
     let near_wrong = corners.iter().any(|&c| distance(theirs, c) <= 1);
     5 * edge(theirs) + if near_wrong { 12 } else { 0 }
 }
@@ -194,4 +180,13 @@ fn kqkp(view: &View) -> i32 {
 fn kqkr(view: &View) -> i32 {
     let (ours, theirs) = (view.strong_king(), view.weak_king());
     worth(Piece::Queen) - worth(Piece::Rook) + 10 * edge(theirs) + closeness(distance(ours, theirs))
+}
+
+/// The two corners of the colour of the bishop on `bishop` (a1 and h8 are dark).
+fn bishop_corners(bishop: usize) -> [usize; 2] {
+    if opposite_colors(bishop, 0) {
+        [56, 7]
+    } else {
+        [0, 63]
+    }
 }
