@@ -16,7 +16,7 @@
 use std::sync::OnceLock;
 
 use super::king_ring;
-use crate::eval::{pawn_attacks, FILE_A, FILE_H};
+use crate::eval::{bits, pawn_attacks, FILE_A, FILE_H};
 use crate::types::{get_bishop_moves, get_rook_moves, BitBoard, Color, ALL_SQUARES};
 
 /// `wins[side][pawn][black_king]`: the white king squares from which White wins with
@@ -129,7 +129,7 @@ fn black_valid(pawn: usize, bk: usize) -> u64 {
 fn black_wins(pawn: usize, bk: usize, white: &[u64; 64]) -> u64 {
     let mut lost = !0u64;
     let mut stuck = !0u64;
-    for to in Squares(king_ring(bk) & !pawn_attacks(1 << pawn, Color::White)) {
+    for to in bits(king_ring(bk) & !pawn_attacks(1 << pawn, Color::White)) {
         // A step is illegal where the white king guards its square; taking the pawn
         // is illegal where the white king guards the pawn, and draws otherwise.
         let illegal = king_ring(to);
@@ -151,7 +151,7 @@ fn black_wins(pawn: usize, bk: usize, white: &[u64; 64]) -> u64 {
 /// stalemate by both.
 fn promotion_wins(square: usize, bk: usize) -> u64 {
     let mut wins = 0;
-    for wk in Squares(white_valid(square - 8, bk) & !(1 << square)) {
+    for wk in bits(white_valid(square - 8, bk) & !(1 << square)) {
         let guarded = king_ring(wk) >> square & 1 != 0;
         if king_ring(bk) >> square & 1 != 0 && !guarded {
             continue;
@@ -175,22 +175,6 @@ fn black_can_play(attacks: u64, wk: usize, bk: usize, square: usize) -> bool {
     let free = king_ring(bk) & !king_ring(wk) & !attacks & !(1 << square);
     let can_take = king_ring(bk) >> square & 1 != 0 && king_ring(wk) >> square & 1 == 0;
     free != 0 || can_take || attacks >> bk & 1 != 0
-}
-
-/// The square indices of a bitboard, lowest first.
-struct Squares(u64);
-
-impl Iterator for Squares {
-    type Item = usize;
-
-    fn next(&mut self) -> Option<usize> {
-        if self.0 == 0 {
-            return None;
-        }
-        let sq = self.0.trailing_zeros() as usize;
-        self.0 &= self.0 - 1;
-        Some(sq)
-    }
 }
 
 #[cfg(test)]
