@@ -8,7 +8,7 @@ mod common;
 
 use common::flipped_files;
 use tiefe::eval::evaluate;
-use tiefe::eval::trace::{breakdown, scale_case, Term, TERMS};
+use tiefe::eval::trace::{breakdown, scale_weight, Term, TERMS};
 use tiefe::position::Position;
 use tiefe::types::Color;
 use tiefe::weights::{index, COMPLEXITY_BASE, COMPLEXITY_MG};
@@ -61,12 +61,20 @@ const CASES: [(&str, Option<usize>, Option<usize>); 8] = [
 fn each_configuration_is_recognised_for_the_side_ahead() {
     for (fen, white, black) in CASES {
         let pos = Position::from_fen(fen).unwrap();
-        assert_eq!(scale_case(&pos, Color::White), white, "{fen}, White ahead");
-        assert_eq!(scale_case(&pos, Color::Black), black, "{fen}, Black ahead");
+        assert_eq!(
+            scale_weight(&pos, Color::White),
+            white,
+            "{fen}, White ahead"
+        );
+        assert_eq!(
+            scale_weight(&pos, Color::Black),
+            black,
+            "{fen}, Black ahead"
+        );
         // The mirrored position swaps the colours.
         let mirror = pos.mirrored();
-        assert_eq!(scale_case(&mirror, Color::Black), white, "{fen} mirrored");
-        assert_eq!(scale_case(&mirror, Color::White), black, "{fen} mirrored");
+        assert_eq!(scale_weight(&mirror, Color::Black), white, "{fen} mirrored");
+        assert_eq!(scale_weight(&mirror, Color::White), black, "{fen} mirrored");
     }
 }
 

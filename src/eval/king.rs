@@ -104,20 +104,21 @@ fn count_checks<T: Trace>(
     let blockers = BitBoard(board.combined().0);
     let diagonal = get_bishop_moves(king, blockers).0;
     let straight = get_rook_moves(king, blockers).0;
-    let checks = [
-        get_knight_moves(king).0,
-        diagonal,
-        straight,
-        diagonal | straight,
+    // The checkers in `DANGER_SAFE_CHECK`'s order, each with the squares it checks from.
+    let checkers = [
+        (Piece::Knight, get_knight_moves(king).0),
+        (Piece::Bishop, diagonal),
+        (Piece::Rook, straight),
+        (Piece::Queen, diagonal | straight),
     ];
     let mut unsafe_checks = 0;
-    for k in 0..4 {
-        let reach = checks[k] & att.by[t][k + 1];
+    for (k, (kind, from)) in checkers.into_iter().enumerate() {
+        let reach = from & att.by[t][kind as usize];
         let n = (reach & safe).count_ones() as i32;
         count.add(index::DANGER_SAFE_CHECK + k, DANGER_SAFE_CHECK[k], n);
         // Not the queen's (as in Stockfish 11): a queen checking from a square we
         // defend is most often just lost.
-        if k < 3 {
+        if kind != Piece::Queen {
             unsafe_checks |= reach & !safe & !theirs;
         }
     }

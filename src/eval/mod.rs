@@ -378,7 +378,7 @@ fn known_value(board: &Position, ending: Option<Material>) -> Option<Known> {
 
 /// The flat index of the weight of the scale factor for a position in which `strong`
 /// leads in the endgame score, if a case applies and no endgame knowledge decides
-/// instead: for the tuner, through [`trace::scale_case`].
+/// instead: for the tuner, through [`trace::scale_weight`].
 fn scale_index(board: &Position, strong: Color) -> Option<usize> {
     let ending = Material::of(board);
     let knows =

@@ -6,7 +6,7 @@
 //! [`evaluate_traced`] with [`Coefficients`] gives, for one position, how often each
 //! weight was used for each side (weights by their index in the flat layout of
 //! [`crate::weights::index`]), the counts inside the king-danger curve and the
-//! complexity, and what no weight explains; [`danger_curve_f64`] and [`scale_case`] let
+//! complexity, and what no weight explains; [`danger_curve_f64`] and [`scale_weight`] let
 //! the tuner rebuild the parts that are not linear in the weights. [`breakdown`] gives
 //! each [`Term`] for each side, for the `eval` command.
 
@@ -147,7 +147,7 @@ impl Trace for NoTrace {
 /// complexity; and the part of the evaluation no traced weight explains. Where
 /// endgame knowledge settles the evaluation (see [`Trace::known`]), no weight is
 /// counted and the whole value is that fixed part: the tuner sees a constant (and
-/// [`scale_case`] names no scale weight for it).
+/// [`scale_weight`] names no scale weight for it).
 #[derive(Debug, Clone, Default)]
 pub struct Coefficients {
     /// (weight index, White's count − Black's count), nonzero counts only.
@@ -262,7 +262,7 @@ pub fn danger_curve_f64(mg: f64, eg: f64) -> (f64, f64, f64, f64) {
 /// or `None` for the normal factor ([`SCALE_NORMAL`](crate::weights::SCALE_NORMAL)) and
 /// where endgame knowledge decides instead of a weight.
 /// The tuner asks for both colours, as the lead may change with the weights.
-pub fn scale_case(board: &Position, strong: Color) -> Option<usize> {
+pub fn scale_weight(board: &Position, strong: Color) -> Option<usize> {
     scale_index(board, strong)
 }
 

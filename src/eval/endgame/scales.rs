@@ -15,6 +15,19 @@ use crate::weights::SCALE_NORMAL;
 /// A rule: the factor for the strong side, if it knows one.
 type Rule = fn(&View) -> Option<i32>;
 
+/// Nearly a draw: a rook pawn and the wrong bishop with the defending king first in the
+/// corner (one eighth of the lead).
+const WRONG_CORNER_REACHED: i32 = SCALE_NORMAL / 8;
+/// No pawns, a lead of a minor at most, against at most a minor: nearly a draw.
+const PAWNLESS_AGAINST_MINOR: i32 = 8;
+/// No pawns, a lead of a minor at most, against more than a minor: hard to win.
+const PAWNLESS_AGAINST_MORE: i32 = 28;
+/// Rook and pawn against rook, the defending king on the file beside the pawn's path:
+/// this factor less [`KRPKR_BESIDE_PER_STEP`] for each step between the kings.
+const KRPKR_BESIDE: i32 = 48;
+/// See [`KRPKR_BESIDE`].
+const KRPKR_BESIDE_PER_STEP: i32 = 4;
+
 /// The squares of the file of `sq`.
 fn file_of(sq: usize) -> u64 {
     FILE_A << (sq & 7)
@@ -97,7 +110,7 @@ fn wrong_bishop(m: &Material, view: &View) -> Option<i32> {
         let to_corner = distance(queening, theirs);
         let tempo = i32::from(view.strong_to_move());
         if to_corner <= steps - tempo && to_corner + 2 <= distance(queening, view.strong_king()) {
-            return Some(16);
+            return Some(WRONG_CORNER_REACHED);
         }
     }
     let all_pawns = view.board.pieces(Piece::Pawn).0;
@@ -164,7 +177,11 @@ fn pawnless(ours: i32, theirs: i32) -> Option<i32> {
     if ours < rook || ours - theirs > minor {
         return None;
     }
-    Some(if theirs <= minor { 8 } else { 28 })
+    Some(if theirs <= minor {
+        PAWNLESS_AGAINST_MINOR
+    } else {
+        PAWNLESS_AGAINST_MORE
+    })
 }
 
 /// Pawn against pawn: with the other pawn taken off, a drawn king-and-pawn ending is
@@ -317,7 +334,7 @@ impl Rooks {
         let kings = distance(self.ours, self.theirs);
         match files_apart {
             0 => Some(SCALE_NORMAL / 6),
-            1 if kings > 2 => Some((48 - 4 * kings).max(0)),
+            1 if kings > 2 => Some((KRPKR_BESIDE - KRPKR_BESIDE_PER_STEP * kings).max(0)),
             _ => None,
         }
     }

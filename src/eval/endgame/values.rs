@@ -12,6 +12,11 @@ use crate::types::{Piece, DARK_SQUARES};
 /// An evaluator: the ending's value for the strong side.
 type Evaluator = fn(&View) -> i32;
 
+/// The most material a lone-king ending counts (in centipawns): with [`KNOWN_WIN`] and
+/// the drive terms it stays below the tablebase wins ([`crate::score::TB_BOUND`]), so
+/// that a won ending is never read as a proven one.
+const MATERIAL_CAP: i32 = 8_000;
+
 /// The bonus for the kings `d` apart: the attacker wants them close.
 fn closeness(d: i32) -> i32 {
     8 * (8 - d)
@@ -83,7 +88,7 @@ fn lone_king(m: &Material, view: &View) -> i32 {
     let (ours, theirs) = (view.strong_king(), view.weak_king());
     let drive = 10 * edge(theirs) + closeness(distance(ours, theirs));
     let material = m.pieces_value(strong) + count(Piece::Pawn) * worth(Piece::Pawn);
-    let score = material.min(8_000) + drive;
+    let score = material.min(MATERIAL_CAP) + drive;
     if mates {
         KNOWN_WIN + score
     } else {

@@ -13,7 +13,7 @@
 
 use std::io::{BufRead, BufReader};
 
-use tiefe::eval::trace::{danger_curve_f64, evaluate_traced, scale_case, Coefficients};
+use tiefe::eval::trace::{danger_curve_f64, evaluate_traced, scale_weight, Coefficients};
 use tiefe::eval::MAX_PHASE;
 use tiefe::score::S;
 use tiefe::types::Color;
@@ -36,7 +36,7 @@ pub struct Sample {
     /// The counts inside the complexity.
     pub complexity: Vec<(u16, i16)>,
     /// The scale factor's weight (flat index) if White leads in the endgame score, and
-    /// if Black does; `None` for the normal factor, [`SCALE_NORMAL`] (see [`scale_case`]).
+    /// if Black does; `None` for the normal factor, [`SCALE_NORMAL`] (see [`scale_weight`]).
     pub scale: [Option<u16>; 2],
     /// The untraced part (White − Black), middlegame and endgame.
     pub fixed: (f32, f32),
@@ -84,7 +84,7 @@ fn parse_line(line: &str) -> Option<Sample> {
         coeffs: t.coeffs,
         danger: t.danger,
         complexity: t.complexity,
-        scale: [Color::White, Color::Black].map(|c| scale_case(&pos, c).map(|i| i as u16)),
+        scale: [Color::White, Color::Black].map(|c| scale_weight(&pos, c).map(|i| i as u16)),
         fixed: (fixed.mg() as f32, fixed.eg() as f32),
         phase: phase as f32,
         result,
