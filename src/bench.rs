@@ -62,19 +62,10 @@ pub fn run_until(depth: u32, stop: &SearchControl) -> BenchResult {
         if stop.stopped() {
             break;
         }
-        let mut pos = Position::from_fen(fen).expect("bench positions are valid");
-        let tt = TranspositionTable::new(16);
-        let limits = Limits {
-            depth: Some(depth),
-            ..Limits::default()
-        };
-        let out = search(&mut pos, Request::new(&limits, &tt, stop), &mut |e| {
-            if let Event::Stats { stats: s, .. } = e {
-                stats.add(s);
-            }
-        });
-        nodes += out.nodes;
-        hashfull = tt.hashfull();
+        let one = search_position(fen, depth, false, stop);
+        nodes += one.nodes;
+        stats.add(&one.stats);
+        hashfull = one.hashfull;
     }
     let millis = start.elapsed().as_millis() as u64;
     BenchResult {
@@ -84,5 +75,45 @@ pub fn run_until(depth: u32, stop: &SearchControl) -> BenchResult {
         stopped: stop.stopped(),
         stats,
         hashfull,
+    }
+}
+
+/// One position's search as `bench` runs it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Searched {
+    /// Nodes searched.
+    pub nodes: u64,
+    /// The search counters.
+    pub stats: Stats,
+    /// Table fill (‰) at the end.
+    pub hashfull: u32,
+}
+
+/// Searches `fen` as `bench` searches each of its positions: to `depth`, one thread,
+/// with a fresh 16 MB table and fresh histories; with `UCI_Chess960` on when
+/// `chess960` (the FEN's castling field then read as X-FEN or Shredder-FEN). A
+/// standard position gives the same count either way: the test of that runs the bench
+/// positions in both modes.
+///
+/// # Panics
+///
+/// If `fen` is not a valid FEN (in that mode).
+pub fn search_position(fen: &str, depth: u32, chess960: bool, stop: &SearchControl) -> Searched {
+    let mut pos = Position::from_fen_in(fen, chess960).expect("bench positions are valid");
+    let tt = TranspositionTable::new(16);
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
+    let mut stats = Stats::default();
+    let out = search(&mut pos, Request::new(&limits, &tt, stop), &mut |e| {
+        if let Event::Stats { stats: s, .. } = e {
+            stats.add(s);
+        }
+    });
+    Searched {
+        nodes: out.nodes,
+        stats,
+        hashfull: tt.hashfull(),
     }
 }

@@ -184,13 +184,22 @@ fn fen_castling_forms() {
 fn castle_spellings() {
     let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQK2R w KQkq - 0 1";
     let pos = chess960(fen);
-    // King takes own rook is the castle; the king's step to g1 is read as it too.
+    // King takes own rook is the castle; the king's step to g1 is read as it too. The
+    // rights are standard ones, so the castle is held as in standard chess (the step)
+    // and written as king takes rook.
     let castle = pos.parse_move("e1h1").unwrap();
-    assert_eq!(castle.to_string(), "e1h1");
+    assert_eq!(pos.as_written(castle).to_string(), "e1h1");
     assert_eq!(pos.parse_move("e1g1").unwrap(), castle);
-    // In standard chess the two-file step is the castle, and e1h1 reads as it.
+    // In standard chess the two-file step is the castle, written so, and e1h1 reads
+    // as it.
     let std = Position::from_fen(fen).unwrap();
-    assert_eq!(std.parse_move("e1h1").unwrap().to_string(), "e1g1");
+    assert_eq!(std.parse_move("e1h1").unwrap(), castle);
+    assert_eq!(std.as_written(castle).to_string(), "e1g1");
+    // Other rights are held in Chess960 form, the castle written as it is held.
+    let inner = chess960("4k3/8/8/8/8/8/8/4KR1R w F - 0 1");
+    let castle = inner.parse_move("e1f1").unwrap();
+    assert_eq!(castle.to_string(), "e1f1");
+    assert_eq!(inner.as_written(castle), castle);
     // A one-file king step is an ordinary move, never a castle.
     let fen = "4k3/8/8/8/8/8/8/5K1R w H - 0 1";
     let pos = chess960(fen);
@@ -325,4 +334,68 @@ fn a_castle_is_not_an_exchange() {
     assert!(pos.is_castle(castle));
     assert!(!pos.is_capture(castle));
     assert!(tiefe::search::see::see_ge(&pos, castle, 0));
+}
+
+/// A move that ends the last right standard chess cannot hold hands the others to the
+/// board: the position then has the key, the moves and the FEN it has when read afresh
+/// (so that the table and the repetitions see one position), and taking the move back
+/// restores the Chess960 form.
+#[test]
+fn rights_become_standard_when_the_others_end() {
+    // White: the a1 rook (a standard right) and the g1 rook (not one), which steps
+    // into the corner without a right.
+    let fen = "r3k2r/8/8/8/8/8/8/R3K1R1 w GAha - 0 1";
+    let mut pos = chess960(fen);
+    let before = (pos.to_fen(), pos.key());
+    pos.play_uci("g1h1").unwrap();
+    let fresh = chess960(&pos.to_fen());
+    assert_eq!(pos.to_fen(), "r3k2r/8/8/8/8/8/8/R3K2R b Aha - 1 1");
+    assert_eq!(pos.key(), fresh.key());
+    let written = |p: &Position| {
+        let mut v: Vec<String> = (p.legal_moves().iter())
+            .map(|&m| p.as_written(m).to_string())
+            .collect();
+        v.sort();
+        v
+    };
+    assert_eq!(written(&pos), written(&fresh));
+    assert!(written(&pos).contains(&"e8h8".to_string()));
+    pos.play_uci("e8h8").unwrap();
+    assert_eq!(pos.to_fen(), "r4rk1/8/8/8/8/8/8/R3K2R w A - 2 2");
+    assert!(written(&pos).contains(&"e1a1".to_string()));
+    assert!(!written(&pos).contains(&"e1h1".to_string()), "the h1 rook has no right");
+    pos.unmake_move();
+    pos.unmake_move();
+    assert_eq!((pos.to_fen(), pos.key()), before);
+    assert!(
+        written(&pos).contains(&"e1g1".to_string()),
+        "the g1 rook's castle"
+    );
+}
+
+/// A standard position searched with `UCI_Chess960` on is searched exactly as in
+/// standard chess: the bench positions, whose castling fields are X-FEN too, give
+/// bench's node count and counters at bench's depth in either mode, position by
+/// position; the start position and a castling-rich middlegame, deeper too.
+#[test]
+fn standard_positions_search_the_same_tree_in_chess960_mode() {
+    use tiefe::bench;
+    let stop = tiefe::search::SearchControl::new(std::time::Instant::now(), false);
+    let same_tree = |fen: &str, depth: u32| {
+        let standard = bench::search_position(fen, depth, false, &stop);
+        let chess960 = bench::search_position(fen, depth, true, &stop);
+        assert_eq!(chess960, standard, "{fen} at depth {depth}");
+        chess960.nodes
+    };
+    let depth = bench::DEFAULT_DEPTH;
+    let total: u64 = bench::POSITIONS
+        .iter()
+        .map(|fen| same_tree(fen, depth))
+        .sum();
+    assert_eq!(total, bench::run(depth).nodes);
+    same_tree(tiefe::position::START_FEN, 14);
+    same_tree(
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        14,
+    );
 }

@@ -30,9 +30,11 @@ fn assert_canonical(lines: &[String], best: &str, fen: &str, moves: &[&str]) {
     assert!(err.is_none());
     let check = |pos: &mut Position, m: &str, context: &str| {
         let mv = pos
-            .play_uci(m)
+            .parse_move(m)
             .unwrap_or_else(|e| panic!("{e} in '{context}' from {fen}"));
-        assert_eq!(mv.to_string(), m, "not king-takes-rook in '{context}'");
+        let written = pos.as_written(mv).to_string();
+        assert_eq!(written, m, "not king-takes-rook in '{context}'");
+        pos.make_move(mv);
     };
     for l in lines.iter().filter(|l| l.contains(" pv ")) {
         let mut pos = root.clone();
@@ -89,6 +91,11 @@ fn the_castle_is_sent_as_king_takes_rook() {
     let (best, lines) = e.bestmove(LONG);
     assert_eq!(best_of(&best).as_deref(), Some("e1h1"));
     assert_canonical(&lines, &best, start, &moves);
+    // perft's moves are written alike.
+    e.send("go perft 1");
+    let (_, _, lines) = e.wait_for(|l| l.starts_with("Nodes searched"), LONG);
+    assert!(lines.iter().any(|l| l == "e1h1: 1"), "{lines:?}");
+    assert!(!lines.iter().any(|l| l.starts_with("e1g1")), "{lines:?}");
     for fen in [
         "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
         "qrkbbnrn/pppppppp/8/8/8/8/PPPPPPPP/RNBKNQRB w GAgb - 0 1",

@@ -43,9 +43,11 @@ impl SearchJob {
             std::thread::sleep(Duration::from_millis(1));
         }
         clock.finish();
+        let line: Vec<_> = outcome.best.into_iter().chain(outcome.ponder).collect();
+        let written = self.pos.line_as_written(&line);
         self.listener.event(Event::BestMove {
-            best: outcome.best,
-            ponder: outcome.ponder,
+            best: written.first().copied(),
+            ponder: written.get(1).copied(),
         });
         let save = self
             .learning
@@ -65,12 +67,16 @@ impl SearchJob {
     fn search(&mut self, clock: &SearchControl) -> Outcome {
         let (debug, show_wdl) = (self.debug, self.show_wdl);
         let listener = Arc::clone(&self.listener);
+        let root = self.pos.uci_chess960().then(|| self.pos.clone());
         let mut report = |event: search::Event| {
             if debug || !matches!(event, search::Event::Stats { .. }) {
-                listener.event(Event::Search {
-                    event,
-                    wdl: show_wdl,
-                });
+                match &root {
+                    Some(root) => send_written(root, event, &*listener, show_wdl),
+                    None => listener.event(Event::Search {
+                        event,
+                        wdl: show_wdl,
+                    }),
+                }
             }
         };
         let req = Request {
@@ -92,6 +98,31 @@ impl SearchJob {
             });
         }
         outcome
+    }
+}
+
+/// `event` sent to `listener` with its moves as UCI writes them from `root` (with
+/// `UCI_Chess960`, castles as the king taking its own rook: see
+/// [`Position::as_written`]); `wdl` as for every search event.
+fn send_written(root: &Position, event: search::Event, listener: &dyn Listener, wdl: bool) {
+    let send = |event| listener.event(Event::Search { event, wdl });
+    match event {
+        search::Event::Line(r) | search::Event::Voted(r) => {
+            let written = search::Report {
+                pv: root.line_as_written(&r.pv),
+                ..r.clone()
+            };
+            match event {
+                search::Event::Line(_) => send(search::Event::Line(&written)),
+                _ => send(search::Event::Voted(&written)),
+            }
+        }
+        search::Event::CurrMove { depth, mv, number } => send(search::Event::CurrMove {
+            depth,
+            mv: root.as_written(mv),
+            number,
+        }),
+        other => send(other),
     }
 }
 

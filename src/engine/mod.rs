@@ -586,7 +586,7 @@ impl Engine {
             learning: self.learning.clone(),
             listener: Arc::clone(&self.listener),
         };
-        let fallback = self.position.legal_moves().first().copied();
+        let fallback = (self.position.legal_moves().first()).map(|&m| self.position.as_written(m));
         if !self.spawn("search", clock, move |clock, done| job.run(clock, done)) {
             self.tell(Event::BestMove {
                 best: fallback,

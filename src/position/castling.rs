@@ -16,7 +16,7 @@
 
 use std::fmt::Write;
 
-use crate::types::{between, BitBoard, Color, File, Rank, Square, EMPTY};
+use crate::types::{between, BitBoard, CastleRights, Color, File, Rank, Square, EMPTY};
 
 /// The wing towards the h-file (the king's side in standard chess).
 pub const KING_SIDE: usize = 0;
@@ -214,6 +214,30 @@ impl Castling {
             wing,
             Square::make_square(rank, File::from_index(file)),
         ))
+    }
+
+    /// The rights as standard chess holds them, if it can: each king with a right on the
+    /// e-file (`kings`, by colour) and each rook in its corner, the h-file on the king
+    /// side and the a-file on the queen side (no right at all is standard too); or the
+    /// first right that is not, by colour and wing.
+    pub fn standard(&self, kings: [Square; 2]) -> Result<[CastleRights; 2], (Color, usize)> {
+        let mut rights = [CastleRights::NoRights; 2];
+        for color in [Color::White, Color::Black] {
+            let c = color.to_index();
+            for (wing, corner, right) in [
+                (KING_SIDE, File::H, CastleRights::KingSide),
+                (QUEEN_SIDE, File::A, CastleRights::QueenSide),
+            ] {
+                let Some(rook) = self.rook(color, wing) else {
+                    continue;
+                };
+                if kings[c].get_file() != File::E || rook.get_file() != corner {
+                    return Err((color, wing));
+                }
+                rights[c] = rights[c].add(right);
+            }
+        }
+        Ok(rights)
     }
 
     /// The Shredder-FEN castling field: each rook's file, White's upper case first,

@@ -10,7 +10,7 @@ use std::fmt;
 
 use chess::{BitBoard, Board, BoardBuilder, CastleRights, Color, File, Piece, Rank, Square, EMPTY};
 
-use super::castling::{Castling, CastlingError, KING_SIDE, QUEEN_SIDE};
+use super::castling::{Castling, CastlingError, KING_SIDE};
 use super::{attackers, sq, Position};
 
 /// The standard starting position.
@@ -240,50 +240,42 @@ fn read_castling(field: &str, pieces: &[(Square, Piece, Color)]) -> Result<Castl
 }
 
 /// The rights of the castling field as the crate's board holds them and as kept beside
-/// it: all beside it in Chess960, all on the board in standard chess.
+/// it: on the board when standard chess can hold them (each on e/a/h), in either mode;
+/// otherwise all beside it in Chess960, and refused in standard chess.
 fn split_rights(
     castling: Castling,
     pieces: &[(Square, Piece, Color)],
     chess960: bool,
 ) -> Result<([CastleRights; 2], Castling), FenError> {
-    if chess960 {
-        Ok(([CastleRights::NoRights; 2], castling))
-    } else {
-        Ok((standard_rights(&castling, pieces)?, Castling::default()))
+    match standard_rights(&castling, pieces) {
+        Ok(rights) => Ok((rights, Castling::default())),
+        Err(_) if chess960 => Ok(([CastleRights::NoRights; 2], castling)),
+        Err(e) => Err(e),
     }
 }
 
-/// The crate's castling rights for rights read from a FEN in standard chess, where the
-/// king must stand on the e-file and each rook in its corner (the X-FEN letter of a
-/// right that does not is reported).
+/// The crate's castling rights for rights read from a FEN, where standard chess can
+/// hold them: the king on the e-file and each rook in its corner (the X-FEN letter of
+/// a right that is not is reported).
 fn standard_rights(
     castling: &Castling,
     pieces: &[(Square, Piece, Color)],
 ) -> Result<[CastleRights; 2], FenError> {
-    let mut rights = [CastleRights::NoRights; 2];
-    for color in [Color::White, Color::Black] {
-        let king = pieces
+    let king = |color| {
+        pieces
             .iter()
             .find(|x| x.1 == Piece::King && x.2 == color)
-            .map(|x| x.0);
-        for (wing, corner, add, letter) in [
-            (KING_SIDE, File::H, CastleRights::KingSide, 'K'),
-            (QUEEN_SIDE, File::A, CastleRights::QueenSide, 'Q'),
-        ] {
-            let Some(rook) = castling.rook(color, wing) else {
-                continue;
-            };
-            if king.map(|k| k.get_file()) != Some(File::E) || rook.get_file() != corner {
-                let letter = match color {
-                    Color::White => letter,
-                    Color::Black => letter.to_ascii_lowercase(),
-                };
-                return Err(FenError::CastlingWithoutPieces(letter));
-            }
-            rights[color.to_index()] = rights[color.to_index()].add(add);
-        }
-    }
-    Ok(rights)
+            .map_or(Square::E1, |x| x.0)
+    };
+    castling
+        .standard([king(Color::White), king(Color::Black)])
+        .map_err(|(color, wing)| {
+            let letter = if wing == KING_SIDE { 'K' } else { 'Q' };
+            FenError::CastlingWithoutPieces(match color {
+                Color::White => letter,
+                Color::Black => letter.to_ascii_lowercase(),
+            })
+        })
 }
 
 /// The en-passant field, for `stm` to move: on rank 6 (White to move) or 3, behind a
@@ -393,8 +385,9 @@ impl Position {
     /// [`Position::from_fen`] for standard chess or, with `chess960`, for Chess960 (and
     /// double Fischer Random): the castling field may then name any rook, as
     /// Shredder-FEN (`HAha`, the rooks' files) or X-FEN (`KQkq`: the outermost rook on
-    /// that side; a file letter for an inner one), and castles are the king taking its
-    /// own rook. A standard position read this way plays the same chess.
+    /// that side; a file letter for an inner one), and castles are written as the king
+    /// taking its own rook. A position whose rights standard chess can hold (all on
+    /// e/a/h, or none) is then held as in standard chess, so that it is searched alike.
     pub fn from_fen_in(fen: &str, chess960: bool) -> Result<Position, FenError> {
         let fields: Vec<&str> = fen.split_whitespace().collect();
         if fields.len() < 4 || fields.len() > 6 {
@@ -408,9 +401,10 @@ impl Position {
         let ep_file = read_en_passant(fields[3], stm, &pieces)?;
         let (halfmove, fullmove) = read_clocks(fields.get(4), fields.get(5))?;
         let board = build_board(&pieces, stm, rights, ep_file, fields[3])?;
-        Ok(Position::of_board(
-            board, castling, chess960, halfmove, fullmove,
-        ))
+        let held_960 = castling != Castling::default();
+        let mut pos = Position::of_board(board, castling, held_960, halfmove, fullmove);
+        pos.uci_chess960 = chess960;
+        Ok(pos)
     }
 
     /// Writes the position as FEN with the real clocks. The en-passant square is written
@@ -465,17 +459,23 @@ impl Position {
         let b = &self.board;
         let mut castle = String::new();
         let (w, bl) = (b.castle_rights(Color::White), b.castle_rights(Color::Black));
+        // The rooks' files in Shredder-FEN, as for any other Chess960 rights.
+        let (king, queen) = if self.uci_chess960 {
+            ('H', 'A')
+        } else {
+            ('K', 'Q')
+        };
         if w.has_kingside() {
-            castle.push('K');
+            castle.push(king);
         }
         if w.has_queenside() {
-            castle.push('Q');
+            castle.push(queen);
         }
         if bl.has_kingside() {
-            castle.push('k');
+            castle.push(king.to_ascii_lowercase());
         }
         if bl.has_queenside() {
-            castle.push('q');
+            castle.push(queen.to_ascii_lowercase());
         }
         if castle.is_empty() {
             castle.push('-');

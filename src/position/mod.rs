@@ -8,10 +8,15 @@
 //! keeps the clocks and a key history for repetitions, and matches every incoming UCI
 //! move against the legal move list. The rest of the engine sees only [`Position`].
 //!
-//! In Chess960 mode the crate's board holds no castling right (it can hold none but
-//! the standard ones); the rights live in a `Castling` beside it, and this module
-//! generates, tests and plays castles itself, written as the king taking its own rook
-//! (see `castling.rs`). Standard chess keeps the crate's own castling.
+//! In Chess960 mode, rights that standard chess can hold (each king on the e-file with
+//! its rooks in the corners, or no right at all) stay on the crate's board, and such a
+//! position is played, keyed and searched exactly as in standard chess: only its
+//! castles are written differently, as the king taking its own rook
+//! ([`Position::as_written`]). Other rights live in a `Castling` beside a board that
+//! holds none (the crate can hold none but the standard ones), and this module
+//! generates, tests and plays those castles itself (see `castling.rs`). A position has
+//! one form whichever way it was reached: a move that leaves only standard rights
+//! hands them to the board.
 //!
 //! This file holds the position itself: its state, making and taking back moves, the
 //! keys and sums kept as it goes, and the draw rules. Beside it: reading and writing
@@ -54,6 +59,7 @@ pub type CheckInfo = [BitBoard; 7];
 struct Undo {
     board: Board,
     castling: Castling,
+    chess960: bool,
     key: u64,
     keys: StructureKeys,
     squares: S,
@@ -77,11 +83,15 @@ pub struct Position {
     /// The evaluation's material and square values summed over the board
     /// ([`Position::square_sum`]), kept as moves are made.
     squares: S,
-    /// The castling rights in Chess960 mode (empty, with key 0, in standard mode, where
-    /// the board holds them).
+    /// The castling rights in Chess960 form (empty, with key 0, when the board holds
+    /// them: in standard chess, and in Chess960 when they are standard ones).
     castling: Castling,
-    /// Whether castles are Chess960 castles (king takes own rook), generated here.
+    /// Whether the rights are held in Chess960 form, so that castles are generated and
+    /// played here (king takes own rook).
     chess960: bool,
+    /// Whether `UCI_Chess960` is on: castles are written as the king taking its own
+    /// rook and the castling field in Shredder-FEN, whichever form the rights are in.
+    uci_chess960: bool,
     /// Plies since the last capture or pawn move (the fifty-move clock).
     halfmove: u32,
     /// Plies back that a repetition can reach: the halfmove clock, but cut to zero by a
@@ -182,6 +192,7 @@ impl Position {
             board,
             castling,
             chess960,
+            uci_chess960: chess960,
             halfmove,
             rep_window: halfmove,
             fullmove,
@@ -395,14 +406,37 @@ impl Position {
 
     /// The board after `mv` (legal here) in Chess960, whose castling rights it sets: a
     /// king move ends its side's rights, a move from or onto a castling rook's square
-    /// that rook's.
+    /// that rook's (and rights left that standard chess holds go to the board).
     fn move_960(&mut self, mv: ChessMove) -> Board {
         let (from, to) = (mv.get_source(), mv.get_dest());
         let us = self.board.side_to_move();
         let king_moved = self.board.piece_on(from) == Some(Piece::King);
         let board = self.board_after(mv);
+        let before = self.castling;
         self.castling.after_move(us, from, to, king_moved);
-        board
+        if self.castling == before {
+            board
+        } else {
+            self.settle_rights(board)
+        }
+    }
+
+    /// `after`, the board after a Chess960 move that ended a right, with the rights left
+    /// handed to it when they are ones standard chess holds (or none): the position then
+    /// has the form, key and moves it has when read from its FEN. Otherwise `after` as
+    /// it is.
+    fn settle_rights(&mut self, after: Board) -> Board {
+        let kings = [Color::White, Color::Black].map(|c| after.king_square(c));
+        let Ok(rights) = self.castling.standard(kings) else {
+            return after;
+        };
+        let mut builder = BoardBuilder::from(&after);
+        builder
+            .castle_rights(Color::White, rights[0])
+            .castle_rights(Color::Black, rights[1]);
+        self.castling = Castling::default();
+        self.chess960 = false;
+        Board::try_from(&builder).expect("standard rights of a legal board are legal")
     }
 
     /// Passes the move (for null-move pruning). The side to move must not be in check:
@@ -427,6 +461,7 @@ impl Position {
         self.undo.push(Undo {
             board: self.board,
             castling: self.castling,
+            chess960: self.chess960,
             key: self.key,
             keys: self.keys,
             squares: self.squares,
@@ -443,6 +478,7 @@ impl Position {
         self.history.pop();
         self.board = u.board;
         self.castling = u.castling;
+        self.chess960 = u.chess960;
         self.key = u.key;
         self.keys = u.keys;
         self.squares = u.squares;
@@ -583,6 +619,7 @@ impl Position {
         let castling = self.castling.mirrored();
         let mut pos =
             Position::of_board(board, castling, self.chess960, self.halfmove, self.fullmove);
+        pos.uci_chess960 = self.uci_chess960;
         pos.rep_window = 0;
         pos
     }

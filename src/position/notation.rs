@@ -7,7 +7,7 @@
 
 use std::fmt;
 
-use chess::{ChessMove, Piece, Square};
+use chess::{ChessMove, File, Piece, Square};
 
 use super::castling::{self, KING_SIDE, QUEEN_SIDE};
 use super::fen::{parse_square, FenError};
@@ -40,7 +40,8 @@ impl Position {
     /// Chess960 mode it is the king taking its own rook (`e1h1`, `b1a1`), as
     /// `UCI_Chess960` asks; the king's step onto its castling square (`e1g1`) is read
     /// as the castle too when it is no ordinary king move (two files or more), so that
-    /// it cannot mean anything else.
+    /// it cannot mean anything else. (The move returned is the castle in the form the
+    /// position holds it: `e1g1` where the rights are standard ones, in either mode.)
     pub fn parse_move(&self, text: &str) -> Result<ChessMove, MoveError> {
         let t = text.trim();
         let b = t.as_bytes();
@@ -69,8 +70,9 @@ impl Position {
             .ok_or_else(|| MoveError::Illegal(t.to_string()))
     }
 
-    /// The move meant by `from`-`to` in standard chess: the king onto its own rook on
-    /// the back rank is castling written the Chess960 way.
+    /// The move meant by `from`-`to` where the rights are held as in standard chess:
+    /// the king on the e-file onto its own rook in a corner of its rank is castling
+    /// written the Chess960 way.
     fn castle_standard_spelling(
         &self,
         from: Square,
@@ -82,6 +84,8 @@ impl Position {
             && self.board.piece_on(to) == Some(Piece::Rook)
             && self.board.color_on(to) == Some(us)
             && from.get_rank() == to.get_rank()
+            && from.get_file() == File::E
+            && matches!(to.get_file(), File::A | File::H)
         {
             let file = if to.get_file() > from.get_file() {
                 6
@@ -113,6 +117,47 @@ impl Position {
             .find_map(|wing| self.castling.rook(us, wing))
             .filter(|_| from == self.board.king_square(us))
             .map_or(written, |rook| ChessMove::new(from, rook, None))
+    }
+
+    /// `mv` (legal here) as UCI writes it: with `UCI_Chess960` on, a castle is the king
+    /// taking its own rook (`e1h1`), also where the rights are held as in standard
+    /// chess and the move itself is the king's two-file step (`e1g1`).
+    pub fn as_written(&self, mv: ChessMove) -> ChessMove {
+        if !self.uci_chess960 || self.chess960 || !self.is_castle(mv) {
+            return mv;
+        }
+        let (from, to) = (mv.get_source(), mv.get_dest());
+        let corner = if to.get_file() > from.get_file() {
+            7
+        } else {
+            0
+        };
+        ChessMove::new(from, sq(corner, from.get_rank().to_index()), None)
+    }
+
+    /// The moves of `line`, legal one after another from here, as UCI writes them (see
+    /// [`Position::as_written`]); from a move that is not legal on, as they are.
+    pub fn line_as_written(&self, line: &[ChessMove]) -> Vec<ChessMove> {
+        if !self.uci_chess960 {
+            return line.to_vec();
+        }
+        let mut pos = self.clone();
+        let mut written = Vec::with_capacity(line.len());
+        for (i, &mv) in line.iter().enumerate() {
+            if !pos.is_legal(mv) {
+                written.extend_from_slice(&line[i..]);
+                break;
+            }
+            written.push(pos.as_written(mv));
+            pos.make_move(mv);
+        }
+        written
+    }
+
+    /// Whether `UCI_Chess960` is on for this position: castles are written as the king
+    /// taking its own rook ([`Position::as_written`]).
+    pub fn uci_chess960(&self) -> bool {
+        self.uci_chess960
     }
 
     /// Applies a UCI move string if it is legal; on error the position is unchanged.

@@ -125,7 +125,10 @@ pub fn report(pos: &Position, depth: u32) -> Vec<String> {
 pub fn report_until(pos: &Position, depth: u32, stop: &dyn Fn() -> bool) -> Option<Vec<String>> {
     let divide = divide_until(pos, depth, stop)?;
     let total: u64 = divide.iter().map(|d| d.1).sum();
-    let mut lines: Vec<String> = divide.iter().map(|(m, n)| format!("{m}: {n}")).collect();
+    let mut lines: Vec<String> = divide
+        .iter()
+        .map(|&(m, n)| format!("{}: {n}", pos.as_written(m)))
+        .collect();
     lines.push(String::new());
     lines.push(format!("Nodes searched: {total}"));
     Some(lines)
