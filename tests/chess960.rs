@@ -363,7 +363,10 @@ fn rights_become_standard_when_the_others_end() {
     pos.play_uci("e8h8").unwrap();
     assert_eq!(pos.to_fen(), "r4rk1/8/8/8/8/8/8/R3K2R w A - 2 2");
     assert!(written(&pos).contains(&"e1a1".to_string()));
-    assert!(!written(&pos).contains(&"e1h1".to_string()), "the h1 rook has no right");
+    assert!(
+        !written(&pos).contains(&"e1h1".to_string()),
+        "the h1 rook has no right"
+    );
     pos.unmake_move();
     pos.unmake_move();
     assert_eq!((pos.to_fen(), pos.key()), before);
