@@ -22,6 +22,10 @@ const WRONG_CORNER_REACHED: i32 = SCALE_NORMAL / 8;
 const PAWNLESS_AGAINST_MINOR: i32 = 8;
 /// No pawns, a lead of a minor at most, against more than a minor: hard to win.
 const PAWNLESS_AGAINST_MORE: i32 = 28;
+/// A lone pawn against a lone minor: the pawn wins only by queening, which the search
+/// sees; short of that the minor gives itself up for it, and nothing is left to win
+/// with.
+const PAWN_AGAINST_MINOR: i32 = SCALE_NORMAL / 8;
 /// Rook and pawn against rook, the defending king on the file beside the pawn's path:
 /// this factor less [`KRPKR_BESIDE_PER_STEP`] for each step between the kings.
 const KRPKR_BESIDE: i32 = 48;
@@ -42,6 +46,8 @@ pub(super) fn by_signature(key: u64, view: &View) -> Option<(&'static str, i32)>
     const KBPKN: u64 = signature("KBPvKN");
     const KNPKB: u64 = signature("KNPvKB");
     const KRPKR: u64 = signature("KRPvKR");
+    const KPKB: u64 = signature("KPvKB");
+    const KPKN: u64 = signature("KPvKN");
     let (name, rule): (&'static str, Rule) = match key {
         KPKP => ("KPKP", kpkp),
         KNPK => ("KNPK", knpk),
@@ -49,6 +55,7 @@ pub(super) fn by_signature(key: u64, view: &View) -> Option<(&'static str, i32)>
         KBPKN => ("KBPKN", blockade),
         KNPKB => ("KNPKB", knpkb),
         KRPKR => ("KRPKR", krpkr),
+        KPKB | KPKN => ("KPKminor", |_| Some(PAWN_AGAINST_MINOR)),
         _ => return None,
     };
     rule(view).map(|f| (name, f))
