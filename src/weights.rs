@@ -782,6 +782,18 @@ pub const WEAK_QUEEN: S = S(-10, -1);
 /// zero: the middlegame count is the endgame one plus this (first half; the second is
 /// not used), and only a negative one moves the score, never across zero.
 pub const COMPLEXITY_MG: S = S(133, 0);
+/// A square both sides attack where a piece of theirs would not be strongly protected
+/// (by a pawn, or twice where we attack it at most once): their pieces' room cut down
+/// (Stockfish 11's restricted piece).
+pub const THREAT_RESTRICTED: S = S(5, 3);
+/// A safe square from which one of our knights would attack their only queen.
+pub const THREAT_KNIGHT_ON_QUEEN: S = S(12, 6);
+/// A safe square we attack twice from which one of our bishops or rooks would attack
+/// their only queen.
+pub const THREAT_SLIDER_ON_QUEEN: S = S(46, 8);
+/// A knight off the outposts that could step onto one next move (an empty outpost or
+/// one of theirs).
+pub const OUTPOST_REACHABLE: S = S(25, 5);
 
 /// Every tuned weight by name, in the order of the flat layout of [`index`]: the one
 /// list that [`flat`] and the tuner's writer and reader go by.
@@ -848,6 +860,10 @@ const NAMED: &[(&str, &[S])] = &[
     ("TRAPPED_ROOK", &[TRAPPED_ROOK]),
     ("WEAK_QUEEN", &[WEAK_QUEEN]),
     ("COMPLEXITY_MG", &[COMPLEXITY_MG]),
+    ("THREAT_RESTRICTED", &[THREAT_RESTRICTED]),
+    ("THREAT_KNIGHT_ON_QUEEN", &[THREAT_KNIGHT_ON_QUEEN]),
+    ("THREAT_SLIDER_ON_QUEEN", &[THREAT_SLIDER_ON_QUEEN]),
+    ("OUTPOST_REACHABLE", &[OUTPOST_REACHABLE]),
 ];
 
 /// Where the weights named `name` start in the flat layout: [`index`]'s constants are

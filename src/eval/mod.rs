@@ -201,6 +201,9 @@ struct Attacks {
 impl Attacks {
     /// The kinds of [`Attacks::by`] read by name (a kind is its `Piece::to_index`).
     const PAWN: usize = Piece::Pawn as usize;
+    const KNIGHT: usize = Piece::Knight as usize;
+    const BISHOP: usize = Piece::Bishop as usize;
+    const ROOK: usize = Piece::Rook as usize;
     const QUEEN: usize = Piece::Queen as usize;
     const KING: usize = Piece::King as usize;
 

@@ -6,8 +6,8 @@
 
 use super::trace::{Term, Trace};
 use super::{
-    adjacent_files, backward, bits, distance, forward, king_zone, ranks_ahead, relative_rank,
-    Attacks,
+    adjacent_files, backward, bits, distance, forward, king_zone, pawn_attacks, ranks_ahead,
+    relative_rank, Attacks,
 };
 use crate::position::Position;
 use crate::score::S;
@@ -18,8 +18,8 @@ use crate::types::{
 use crate::weights::{
     index, BISHOP_LONG_DIAGONAL, BISHOP_PAIR, BISHOP_RAMMED_PAWNS, KNIGHT_CLOSED,
     KNIGHT_KING_DISTANCE, MINOR_BEHIND_PAWN, MOBILITY_BISHOP, MOBILITY_KNIGHT, MOBILITY_QUEEN,
-    MOBILITY_ROOK, OUTPOST, ROOK_CLOSED, ROOK_HALF_OPEN, ROOK_OPEN, ROOK_SEVENTH, TRAPPED_ROOK,
-    WEAK_QUEEN,
+    MOBILITY_ROOK, OUTPOST, OUTPOST_REACHABLE, ROOK_CLOSED, ROOK_HALF_OPEN, ROOK_OPEN,
+    ROOK_SEVENTH, TRAPPED_ROOK, WEAK_QUEEN,
 };
 
 /// Each kind of piece that has a mobility term, with its mobility table and where that
@@ -231,6 +231,7 @@ fn minor_placement<T: Trace>(
     ];
     // Our pawns blocked head-on by theirs (rammed), for the bishops hemmed in by them.
     let rammed = backward(us, forward(us, pawns & ours) & their_pawns);
+    let outposts = outposts(us, att, their_pawns);
     let mut total = S::default();
     let mut add = |at: usize, w: S, n: i32, trace: &mut T| {
         total += w * n;
@@ -246,6 +247,8 @@ fn minor_placement<T: Trace>(
             let guarded = att.by[us.to_index()][Attacks::PAWN] & bit != 0;
             if (3..=5).contains(&r) && safe && guarded {
                 add(index::OUTPOST + k, OUTPOST[k], 1, trace);
+            } else if piece == Piece::Knight && get_knight_moves(sq).0 & outposts & !ours != 0 {
+                add(index::OUTPOST_REACHABLE, OUTPOST_REACHABLE, 1, trace);
             }
             if pawns & forward(us, bit) != 0 {
                 add(index::MINOR_BEHIND_PAWN, MINOR_BEHIND_PAWN, 1, trace);
@@ -272,6 +275,23 @@ fn minor_placement<T: Trace>(
         }
     }
     total
+}
+
+/// `us`'s outposts: squares on its fourth to sixth ranks that a pawn of ours guards and
+/// no pawn of theirs (`their_pawns`) can ever attack. [`minor_placement`] tests a minor's
+/// own square square by square; this set is for the squares a knight can reach.
+#[inline(always)]
+fn outposts(us: Color, att: &Attacks, their_pawns: u64) -> u64 {
+    let mut pushed = their_pawns;
+    for _ in 0..5 {
+        pushed |= backward(us, pushed);
+    }
+    let ranks = if us == Color::White {
+        0x0000_FFFF_FF00_0000
+    } else {
+        0x0000_00FF_FFFF_0000
+    };
+    ranks & att.by[us.to_index()][Attacks::PAWN] & !pawn_attacks(pushed, !us)
 }
 
 /// The rooks' part of [`placement`]: on the seventh rank when their king is on the
@@ -306,6 +326,20 @@ mod tests {
     /// White's count of the weight at `at` in the standard position `fen`.
     fn white(fen: &str, at: usize) -> i32 {
         PerSide::of(fen, false).count(0, at)
+    }
+
+    #[test]
+    fn a_knight_a_step_from_an_outpost() {
+        // The knight on c3 reaches d5, guarded by e4 and out of every black pawn's
+        // reach (none on c or e); on d5 itself it is on the outpost, not a step from it.
+        let step = "4k3/p6p/8/8/4P3/2N5/8/4K3 w - - 0 1";
+        assert_eq!(white(step, index::OUTPOST_REACHABLE), 1);
+        let on = "4k3/p6p/8/3N4/4P3/8/8/4K3 w - - 0 1";
+        assert_eq!(white(on, index::OUTPOST_REACHABLE), 0);
+        assert_eq!(white(on, index::OUTPOST), 1);
+        // A black pawn on e7 can come to e6 and hit d5: no outpost there.
+        let covered = "4k3/p3p2p/8/8/4P3/2N5/8/4K3 w - - 0 1";
+        assert_eq!(white(covered, index::OUTPOST_REACHABLE), 0);
     }
 
     #[test]

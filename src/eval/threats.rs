@@ -1,13 +1,19 @@
 //! Threats: their pawns and pieces attacked, by the kind of our attacker, the kind of
-//! their piece and whether they defend it; their pieces left undefended; and the safe
-//! pawn pushes that would attack one.
+//! their piece and whether they defend it; their pieces left undefended; the safe pawn
+//! pushes that would attack one; the squares where their pieces' room is cut down; and
+//! the safe squares from which our knights and sliders would attack their queen.
 
 use super::trace::{Term, Trace};
 use super::{forward, pawn_attacks, Attacks};
 use crate::position::Position;
 use crate::score::S;
-use crate::types::{Color, Piece};
-use crate::weights::{index, THREAT, THREAT_HANGING, THREAT_PAWN_PUSH};
+use crate::types::{
+    get_bishop_moves, get_knight_moves, get_rook_moves, BitBoard, Color, Piece, ALL_SQUARES,
+};
+use crate::weights::{
+    index, THREAT, THREAT_HANGING, THREAT_KNIGHT_ON_QUEEN, THREAT_PAWN_PUSH, THREAT_RESTRICTED,
+    THREAT_SLIDER_ON_QUEEN,
+};
 
 /// The kinds a threat can fall on, in the order of the [`THREAT`] table's victims.
 const VICTIM_KINDS: [Piece; 5] = [
@@ -57,8 +63,42 @@ pub(super) fn threats<T: Trace>(board: &Position, us: Color, att: &Attacks, trac
     add(index::THREAT_HANGING, THREAT_HANGING, n, trace);
     let n = (pawn_attacks(safe_pushes(board, us, att), us) & pieces).count_ones() as i32;
     add(index::THREAT_PAWN_PUSH, THREAT_PAWN_PUSH, n, trace);
+    // Protected by a pawn, or by two pieces where we bring at most one.
+    let strongly = att.by[t][Attacks::PAWN] | (att.twice[t] & !att.twice[u]);
+    let n = (att.all[t] & att.all[u] & !strongly).count_ones() as i32;
+    add(index::THREAT_RESTRICTED, THREAT_RESTRICTED, n, trace);
+    if victims[4].count_ones() == 1 {
+        let safe = !board.color_combined(us).0 & !strongly;
+        let (knight, slider) = on_queen(board, us, att, victims[4], safe);
+        add(
+            index::THREAT_KNIGHT_ON_QUEEN,
+            THREAT_KNIGHT_ON_QUEEN,
+            knight,
+            trace,
+        );
+        add(
+            index::THREAT_SLIDER_ON_QUEEN,
+            THREAT_SLIDER_ON_QUEEN,
+            slider,
+            trace,
+        );
+    }
     trace.add(us, Term::Threats, total);
     total
+}
+
+/// The `safe` squares from which `us` would attack their only queen (on `queen`) next
+/// move: (by a knight, by a bishop or rook from a square we attack twice).
+#[inline(always)]
+fn on_queen(board: &Position, us: Color, att: &Attacks, queen: u64, safe: u64) -> (i32, i32) {
+    let u = us.to_index();
+    let sq = ALL_SQUARES[queen.trailing_zeros() as usize];
+    let occ = BitBoard(board.combined().0);
+    let knight = att.by[u][Attacks::KNIGHT] & get_knight_moves(sq).0 & safe;
+    let sliders = (att.by[u][Attacks::BISHOP] & get_bishop_moves(sq, occ).0)
+        | (att.by[u][Attacks::ROOK] & get_rook_moves(sq, occ).0);
+    let slider = sliders & safe & att.twice[u];
+    (knight.count_ones() as i32, slider.count_ones() as i32)
 }
 
 /// `us`'s safe pawn pushes: one square (two from the second rank) onto a square their
@@ -76,4 +116,39 @@ fn safe_pushes(board: &Position, us: Color, att: &Attacks) -> u64 {
     let single = forward(us, our_pawns) & !occ;
     let double = forward(us, single & third) & !occ;
     (single | double) & !att.by[t][Attacks::PAWN] & (att.all[u] | !att.all[t])
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::eval::trace::PerSide;
+    use crate::weights::index;
+
+    /// White's count of the weight at `at` in the standard position `fen`.
+    fn white(fen: &str, at: usize) -> i32 {
+        PerSide::of(fen, false).count(0, at)
+    }
+
+    #[test]
+    fn a_knight_or_slider_one_move_from_their_queen() {
+        // The knight on g1 reaches f3, one knight's move from the queen on e5.
+        let knight = "4k3/8/8/4q3/8/8/8/6NK w - - 0 1";
+        assert_eq!(white(knight, index::THREAT_KNIGHT_ON_QUEEN), 1);
+        assert_eq!(white(knight, index::THREAT_SLIDER_ON_QUEEN), 0);
+        // The rook on a4 and the knight on f3 both attack d4, under the queen on d5;
+        // a5 the rook alone attacks. (With the king on h1 the knight would be pinned.)
+        let rook = "7k/8/8/3q4/R7/5N2/8/6K1 w - - 0 1";
+        assert_eq!(white(rook, index::THREAT_SLIDER_ON_QUEEN), 1);
+        assert_eq!(white(rook, index::THREAT_KNIGHT_ON_QUEEN), 0);
+        // Two queens: neither counts (Stockfish 11 asks for one).
+        let two = "3qk3/8/8/4q3/8/8/8/6NK w - - 0 1";
+        assert_eq!(white(two, index::THREAT_KNIGHT_ON_QUEEN), 0);
+    }
+
+    #[test]
+    fn restricted_squares_are_those_they_do_not_hold_strongly() {
+        // The rooks on d1 and d8 both attack d2 to d7; the black pawn on e6 holds d5
+        // strongly: five squares.
+        let fen = "3r3k/8/4p3/8/8/8/8/K2R4 w - - 0 1";
+        assert_eq!(white(fen, index::THREAT_RESTRICTED), 5);
+    }
 }

@@ -136,5 +136,13 @@ pub const TRAPPED_ROOK: usize = super::start_of("TRAPPED_ROOK");
 pub const WEAK_QUEEN: usize = super::start_of("WEAK_QUEEN");
 /// [`super::COMPLEXITY_MG`]: one weight (beside the complexity, in the middlegame).
 pub const COMPLEXITY_MG: usize = super::start_of("COMPLEXITY_MG");
+/// [`super::THREAT_RESTRICTED`]: one weight.
+pub const THREAT_RESTRICTED: usize = super::start_of("THREAT_RESTRICTED");
+/// [`super::THREAT_KNIGHT_ON_QUEEN`]: one weight.
+pub const THREAT_KNIGHT_ON_QUEEN: usize = super::start_of("THREAT_KNIGHT_ON_QUEEN");
+/// [`super::THREAT_SLIDER_ON_QUEEN`]: one weight.
+pub const THREAT_SLIDER_ON_QUEEN: usize = super::start_of("THREAT_SLIDER_ON_QUEEN");
+/// [`super::OUTPOST_REACHABLE`]: one weight.
+pub const OUTPOST_REACHABLE: usize = super::start_of("OUTPOST_REACHABLE");
 /// Number of weights.
 pub const COUNT: usize = super::weight_count();
