@@ -794,6 +794,26 @@ pub const THREAT_SLIDER_ON_QUEEN: S = S(46, 8);
 /// A knight off the outposts that could step onto one next move (an empty outpost or
 /// one of theirs).
 pub const OUTPOST_REACHABLE: S = S(25, 5);
+/// A pawn of ours that two of theirs attack and none of ours defends: it must go or be
+/// lost (Stockfish 11's weak lever).
+pub const WEAK_LEVER: S = S(0, -25);
+/// Our king on a wing (its flank) with no pawn of either side: open to the enemy pieces
+/// and no pawn to hide behind (Stockfish 11's pawnless flank).
+pub const PAWNLESS_FLANK: S = S(-13, -43);
+/// A rook on the file of a queen (either side's), for the day the file opens.
+pub const ROOK_QUEEN_FILE: S = S(5, 3);
+/// A bishop by its distance (0 to 7) to our own king (Stockfish 11's king protector):
+/// a bishop far from home guards it less.
+pub const BISHOP_KING_DISTANCE: [S; 8] = [
+    S(0, 0),
+    S(0, 0),
+    S(-5, -4),
+    S(-10, -8),
+    S(-15, -12),
+    S(-20, -16),
+    S(-25, -20),
+    S(-30, -24),
+];
 
 /// Every tuned weight by name, in the order of the flat layout of [`index`]: the one
 /// list that [`flat`] and the tuner's writer and reader go by.
@@ -864,6 +884,10 @@ const NAMED: &[(&str, &[S])] = &[
     ("THREAT_KNIGHT_ON_QUEEN", &[THREAT_KNIGHT_ON_QUEEN]),
     ("THREAT_SLIDER_ON_QUEEN", &[THREAT_SLIDER_ON_QUEEN]),
     ("OUTPOST_REACHABLE", &[OUTPOST_REACHABLE]),
+    ("WEAK_LEVER", &[WEAK_LEVER]),
+    ("PAWNLESS_FLANK", &[PAWNLESS_FLANK]),
+    ("ROOK_QUEEN_FILE", &[ROOK_QUEEN_FILE]),
+    ("BISHOP_KING_DISTANCE", &BISHOP_KING_DISTANCE),
 ];
 
 /// Where the weights named `name` start in the flat layout: [`index`]'s constants are

@@ -11,7 +11,8 @@ use crate::types::{
 use crate::weights::{
     index, DANGER_ATTACKER, DANGER_BASE, DANGER_BLOCKERS, DANGER_EG_DIV, DANGER_FLANK_ATTACKS,
     DANGER_FLANK_DEFENCE, DANGER_MG_DIV, DANGER_NO_QUEEN, DANGER_PAWN_DEFENDERS, DANGER_SAFE_CHECK,
-    DANGER_UNSAFE_CHECK, DANGER_WEAK, DANGER_ZONE_HITS, KING_PAWN_DISTANCE, SHIELD, STORM,
+    DANGER_UNSAFE_CHECK, DANGER_WEAK, DANGER_ZONE_HITS, KING_PAWN_DISTANCE, PAWNLESS_FLANK, SHIELD,
+    STORM,
 };
 
 /// The danger to `us`'s king as a middlegame/endgame score for `us` (never positive):
@@ -177,8 +178,8 @@ fn danger_curve(count: S) -> S {
     S(-(mg * mg) / DANGER_MG_DIV, -eg / DANGER_EG_DIV)
 }
 
-/// Our pawn shield and their pawn storm, file by file, and our king's distance to the
-/// nearest pawn, from `us`'s point of view.
+/// Our pawn shield and their pawn storm, file by file, our king's distance to the
+/// nearest pawn and a wing without pawns, from `us`'s point of view.
 #[inline(always)]
 pub(super) fn king_shelter<T: Trace>(board: &Position, us: Color, trace: &mut T) -> S {
     let pawns = board.pieces(Piece::Pawn).0;
@@ -215,6 +216,10 @@ pub(super) fn king_shelter<T: Trace>(board: &Position, us: Color, trace: &mut T)
             .unwrap_or(0);
         king += KING_PAWN_DISTANCE[d];
         trace.coeff(us, index::KING_PAWN_DISTANCE + d, 1);
+    }
+    if pawns & king_flank(our_king) == 0 {
+        king += PAWNLESS_FLANK;
+        trace.coeff(us, index::PAWNLESS_FLANK, 1);
     }
     trace.add(us, Term::KingSafety, king);
     king

@@ -9,11 +9,13 @@ use super::{
 use crate::position::Position;
 use crate::score::S;
 use crate::types::{get_file, Color, Piece, ALL_FILES};
-use crate::weights::{index, BACKWARD, CANDIDATE, DOUBLED, ISOLATED, PASSED, PHALANX, SUPPORTED};
+use crate::weights::{
+    index, BACKWARD, CANDIDATE, DOUBLED, ISOLATED, PASSED, PHALANX, SUPPORTED, WEAK_LEVER,
+};
 
 /// The terms that depend on the pawns alone, for both sides, and so can be cached by
 /// pawn structure ([`PawnCache`]): doubled, isolated, backward, supported and phalanx
-/// pawns, candidate passers and the passed pawns' rank bonus; and each king's shelter,
+/// pawns, candidate passers, weak levers and the passed pawns' rank bonus; and each king's shelter,
 /// which depends on the pawns and that king's square.
 #[derive(Debug, Clone, Copy, Default)]
 pub(super) struct PawnEval {
@@ -92,6 +94,11 @@ pub(super) fn pawn_eval<T: Trace>(board: &Position, trace: &mut T) -> PawnEval {
                 }
             }
         }
+        // Attacked by two of their pawns and defended by none of ours.
+        let twice = pawn_double_attacks(their_pawns, !us);
+        let n = (our_pawns & twice & !our_attacks).count_ones() as i32;
+        structure += WEAK_LEVER * n;
+        trace.coeff(us, index::WEAK_LEVER, n);
         for f in ALL_FILES {
             let n = (get_file(f).0 & our_pawns).count_ones() as i32;
             if n > 1 {
@@ -105,6 +112,16 @@ pub(super) fn pawn_eval<T: Trace>(board: &Position, trace: &mut T) -> PawnEval {
         e.score += if us == Color::White { sum } else { -sum };
     }
     e
+}
+
+/// The squares that two of `color`'s `pawns` attack at once.
+#[inline(always)]
+fn pawn_double_attacks(pawns: u64, color: Color) -> u64 {
+    if color == Color::White {
+        ((pawns & !FILE_A) << 7) & ((pawns & !FILE_H) << 9)
+    } else {
+        ((pawns & !FILE_A) >> 9) & ((pawns & !FILE_H) >> 7)
+    }
 }
 
 /// A small per-thread cache of the pawn terms by pawn structure. Entries hold both

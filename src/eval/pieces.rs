@@ -7,7 +7,7 @@
 use super::trace::{Term, Trace};
 use super::{
     adjacent_files, backward, bits, distance, forward, king_zone, pawn_attacks, ranks_ahead,
-    relative_rank, Attacks,
+    relative_rank, Attacks, FILE_A,
 };
 use crate::position::Position;
 use crate::score::S;
@@ -16,10 +16,10 @@ use crate::types::{
     CastleRights, Color, Piece, Square, Squares, DARK_SQUARES, EMPTY,
 };
 use crate::weights::{
-    index, BISHOP_LONG_DIAGONAL, BISHOP_PAIR, BISHOP_RAMMED_PAWNS, KNIGHT_CLOSED,
-    KNIGHT_KING_DISTANCE, MINOR_BEHIND_PAWN, MOBILITY_BISHOP, MOBILITY_KNIGHT, MOBILITY_QUEEN,
-    MOBILITY_ROOK, OUTPOST, OUTPOST_REACHABLE, ROOK_CLOSED, ROOK_HALF_OPEN, ROOK_OPEN,
-    ROOK_SEVENTH, TRAPPED_ROOK, WEAK_QUEEN,
+    index, BISHOP_KING_DISTANCE, BISHOP_LONG_DIAGONAL, BISHOP_PAIR, BISHOP_RAMMED_PAWNS,
+    KNIGHT_CLOSED, KNIGHT_KING_DISTANCE, MINOR_BEHIND_PAWN, MOBILITY_BISHOP, MOBILITY_KNIGHT,
+    MOBILITY_QUEEN, MOBILITY_ROOK, OUTPOST, OUTPOST_REACHABLE, ROOK_CLOSED, ROOK_HALF_OPEN,
+    ROOK_OPEN, ROOK_QUEEN_FILE, ROOK_SEVENTH, TRAPPED_ROOK, WEAK_QUEEN,
 };
 
 /// Each kind of piece that has a mobility term, with its mobility table and where that
@@ -271,6 +271,13 @@ fn minor_placement<T: Trace>(
                 };
                 let n = (rammed & colour).count_ones() as i32;
                 add(index::BISHOP_RAMMED_PAWNS, BISHOP_RAMMED_PAWNS, n, trace);
+                let d = distance(s, kings[0]) as usize;
+                add(
+                    index::BISHOP_KING_DISTANCE + d,
+                    BISHOP_KING_DISTANCE[d],
+                    1,
+                    trace,
+                );
             }
         }
     }
@@ -295,7 +302,8 @@ fn outposts(us: Color, att: &Attacks, their_pawns: u64) -> u64 {
 }
 
 /// The rooks' part of [`placement`]: on the seventh rank when their king is on the
-/// eighth or their pawns on the seventh, and by how closed the position is.
+/// eighth or their pawns on the seventh, on a queen's file, and by how closed the
+/// position is.
 #[inline(always)]
 fn rook_placement<T: Trace>(board: &Position, us: Color, closed: usize, trace: &mut T) -> S {
     let ours = board.color_combined(us).0;
@@ -306,8 +314,13 @@ fn rook_placement<T: Trace>(board: &Position, us: Color, closed: usize, trace: &
         (0xFFu64 << 8, 0xFF)
     };
     let king_back = (1u64 << board.king_square(!us).to_index()) & eighth != 0;
+    let queens = board.pieces(Piece::Queen).0;
     let mut total = S::default();
     for s in bits(board.pieces(Piece::Rook).0 & ours) {
+        if (FILE_A << (s & 7)) & queens != 0 {
+            total += ROOK_QUEEN_FILE;
+            trace.coeff(us, index::ROOK_QUEEN_FILE, 1);
+        }
         if (1u64 << s) & seventh != 0 && (king_back || their_pawns & seventh != 0) {
             total += ROOK_SEVENTH;
             trace.coeff(us, index::ROOK_SEVENTH, 1);
@@ -340,6 +353,50 @@ mod tests {
         // A black pawn on e7 can come to e6 and hit d5: no outpost there.
         let covered = "4k3/p3p2p/8/8/4P3/2N5/8/4K3 w - - 0 1";
         assert_eq!(white(covered, index::OUTPOST_REACHABLE), 0);
+    }
+
+    #[test]
+    fn a_pawn_two_of_theirs_attack_and_none_of_ours_defends_is_a_weak_lever() {
+        // c5 and e5 both attack d4; nothing defends it.
+        let weak = "4k3/8/8/2p1p3/3P4/8/8/4K3 w - - 0 1";
+        assert_eq!(white(weak, index::WEAK_LEVER), 1);
+        // e3 defends it.
+        let held = "4k3/8/8/2p1p3/3P4/4P3/8/4K3 w - - 0 1";
+        assert_eq!(white(held, index::WEAK_LEVER), 0);
+        // The same for Black: c4 and e4 against d5.
+        let black = "4k3/8/8/3p4/2P1P3/8/8/4K3 w - - 0 1";
+        assert_eq!(PerSide::of(black, false).count(1, index::WEAK_LEVER), 1);
+    }
+
+    #[test]
+    fn a_king_on_a_wing_without_pawns() {
+        // The pawns on a2 and a7 are far from both kings' wings (e to h, c to f). (The
+        // knights keep the position out of the endings with rules of their own.)
+        let bare = "n3k3/p7/8/8/8/8/P7/N5K1 w - - 0 1";
+        let counts = PerSide::of(bare, false);
+        assert_eq!(counts.count(0, index::PAWNLESS_FLANK), 1);
+        assert_eq!(counts.count(1, index::PAWNLESS_FLANK), 1);
+        // A pawn of either side on the wing is enough: h2 on White's, e7's too for Black.
+        let pawned = "n3k3/p3p3/8/8/8/8/P6P/N5K1 w - - 0 1";
+        let counts = PerSide::of(pawned, false);
+        assert_eq!(counts.count(0, index::PAWNLESS_FLANK), 0);
+        assert_eq!(counts.count(1, index::PAWNLESS_FLANK), 0);
+    }
+
+    #[test]
+    fn a_rook_on_a_queens_file() {
+        let file = "n2qk3/p7/8/8/8/8/P7/N2RK3 w - - 0 1";
+        assert_eq!(white(file, index::ROOK_QUEEN_FILE), 1);
+        let apart = "n2qk3/p7/8/8/8/8/P7/NR2K3 w - - 0 1";
+        assert_eq!(white(apart, index::ROOK_QUEEN_FILE), 0);
+    }
+
+    #[test]
+    fn a_bishop_counts_its_distance_to_our_king() {
+        // The bishop on e4 is three squares from the king on e1.
+        let fen = "4k3/8/8/8/4B3/8/8/4K3 w - - 0 1";
+        assert_eq!(white(fen, index::BISHOP_KING_DISTANCE + 3), 1);
+        assert_eq!(white(fen, index::BISHOP_KING_DISTANCE + 4), 0);
     }
 
     #[test]

@@ -144,5 +144,13 @@ pub const THREAT_KNIGHT_ON_QUEEN: usize = super::start_of("THREAT_KNIGHT_ON_QUEE
 pub const THREAT_SLIDER_ON_QUEEN: usize = super::start_of("THREAT_SLIDER_ON_QUEEN");
 /// [`super::OUTPOST_REACHABLE`]: one weight.
 pub const OUTPOST_REACHABLE: usize = super::start_of("OUTPOST_REACHABLE");
+/// [`super::WEAK_LEVER`]: one weight.
+pub const WEAK_LEVER: usize = super::start_of("WEAK_LEVER");
+/// [`super::PAWNLESS_FLANK`]: one weight.
+pub const PAWNLESS_FLANK: usize = super::start_of("PAWNLESS_FLANK");
+/// [`super::ROOK_QUEEN_FILE`]: one weight.
+pub const ROOK_QUEEN_FILE: usize = super::start_of("ROOK_QUEEN_FILE");
+/// [`super::BISHOP_KING_DISTANCE`]: 8 weights, by distance.
+pub const BISHOP_KING_DISTANCE: usize = super::start_of("BISHOP_KING_DISTANCE");
 /// Number of weights.
 pub const COUNT: usize = super::weight_count();
