@@ -15,8 +15,8 @@ use crate::weights::{
 
 /// The terms that depend on the pawns alone, for both sides, and so can be cached by
 /// pawn structure ([`PawnCache`]): doubled, isolated, backward, supported and phalanx
-/// pawns, candidate passers, weak levers and the passed pawns' rank bonus; and each king's shelter,
-/// which depends on the pawns and that king's square.
+/// pawns, candidate passers, weak levers and the passed pawns' rank bonus; and each
+/// king's shelter, which depends on the pawns and that king's square.
 #[derive(Debug, Clone, Copy, Default)]
 pub(super) struct PawnEval {
     white_pawns: u64,

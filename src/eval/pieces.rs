@@ -5,10 +5,7 @@
 //! closedness).
 
 use super::trace::{Term, Trace};
-use super::{
-    adjacent_files, backward, bits, distance, forward, king_zone, pawn_attacks, ranks_ahead,
-    relative_rank, Attacks, FILE_A,
-};
+use super::{backward, bits, distance, forward, king_zone, pawn_attacks, Attacks, FILE_A};
 use crate::position::Position;
 use crate::score::S;
 use crate::types::{
@@ -240,12 +237,8 @@ fn minor_placement<T: Trace>(
     for (k, piece) in [Piece::Knight, Piece::Bishop].into_iter().enumerate() {
         for sq in Squares(board.pieces(piece).0 & ours) {
             let s = sq.to_index();
-            let r = relative_rank(us, s);
             let bit = 1u64 << s;
-            // Out of reach of every enemy pawn, now and after any of their pushes.
-            let safe = adjacent_files(s) & ranks_ahead(us, s) & their_pawns == 0;
-            let guarded = att.by[us.to_index()][Attacks::PAWN] & bit != 0;
-            if (3..=5).contains(&r) && safe && guarded {
+            if outposts & bit != 0 {
                 add(index::OUTPOST + k, OUTPOST[k], 1, trace);
             } else if piece == Piece::Knight && get_knight_moves(sq).0 & outposts & !ours != 0 {
                 add(index::OUTPOST_REACHABLE, OUTPOST_REACHABLE, 1, trace);
@@ -285,8 +278,8 @@ fn minor_placement<T: Trace>(
 }
 
 /// `us`'s outposts: squares on its fourth to sixth ranks that a pawn of ours guards and
-/// no pawn of theirs (`their_pawns`) can ever attack. [`minor_placement`] tests a minor's
-/// own square square by square; this set is for the squares a knight can reach.
+/// no pawn of theirs (`their_pawns`) can attack, now or after any of their pushes: where
+/// a minor stands, and where a knight could step.
 #[inline(always)]
 fn outposts(us: Color, att: &Attacks, their_pawns: u64) -> u64 {
     let mut pushed = their_pawns;
@@ -336,9 +329,8 @@ mod tests {
     use crate::eval::trace::PerSide;
     use crate::weights::index;
 
-    /// White's count of the weight at `at` in the standard position `fen`.
     fn white(fen: &str, at: usize) -> i32 {
-        PerSide::of(fen, false).count(0, at)
+        PerSide::white(fen, at)
     }
 
     #[test]

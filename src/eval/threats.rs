@@ -123,9 +123,8 @@ mod tests {
     use crate::eval::trace::PerSide;
     use crate::weights::index;
 
-    /// White's count of the weight at `at` in the standard position `fen`.
     fn white(fen: &str, at: usize) -> i32 {
-        PerSide::of(fen, false).count(0, at)
+        PerSide::white(fen, at)
     }
 
     #[test]

@@ -284,6 +284,11 @@ impl PerSide {
         counts
     }
 
+    /// White's count of the weight at flat index `at` in the standard position `fen`.
+    pub fn white(fen: &str, at: usize) -> i32 {
+        PerSide::of(fen, false).count(0, at)
+    }
+
     /// How often White (`0`) or Black (`1`) used the weight at flat index `at`.
     pub fn count(&self, side: usize, at: usize) -> i32 {
         self.0[side][at]
