@@ -31,6 +31,7 @@ pub(super) struct PawnEval {
     shelter_king: [u8; 2],
 }
 
+/// The pawn terms of both sides' structures (shelters not yet computed).
 pub(super) fn pawn_eval<T: Trace>(board: &Position, trace: &mut T) -> PawnEval {
     let pawns = board.pieces(Piece::Pawn).0;
     let white_pawns = pawns & board.color_combined(Color::White).0;
@@ -41,77 +42,144 @@ pub(super) fn pawn_eval<T: Trace>(board: &Position, trace: &mut T) -> PawnEval {
         ..PawnEval::default()
     };
     for us in [Color::White, Color::Black] {
-        let (our_pawns, their_pawns) = if us == Color::White {
-            (white_pawns, black_pawns)
+        let side = if us == Color::White {
+            Side::new(us, white_pawns, black_pawns)
         } else {
-            (black_pawns, white_pawns)
+            Side::new(us, black_pawns, white_pawns)
         };
-        let our_attacks = pawn_attacks(our_pawns, us);
-        let their_attacks = pawn_attacks(their_pawns, !us);
-        let mut passed = S::default();
-        let mut structure = S::default();
-        for s in bits(our_pawns) {
-            let ahead = front_file(us, s);
-            let span = ahead | (ahead & !FILE_H) << 1 | (ahead & !FILE_A) >> 1;
-            let neighbours = adjacent_files(s) & our_pawns;
-            let bit = 1u64 << s;
-            let r = relative_rank(us, s) as usize;
-            let open = (ahead & their_pawns == 0) as usize;
-            if neighbours == 0 {
-                structure += ISOLATED[open];
-                trace.coeff(us, index::ISOLATED + open, 1);
-            } else {
-                // Backward: every neighbour is ahead of it (inside its span), and its
-                // stop square is held by an enemy pawn, so it can neither advance nor
-                // be defended.
-                let stop = stop_square(us, s);
-                if neighbours & !span == 0 && their_attacks & (1u64 << stop) != 0 {
-                    structure += BACKWARD[open];
-                    trace.coeff(us, index::BACKWARD + open, 1);
-                }
-            }
-            if our_attacks & bit != 0 {
-                structure += SUPPORTED[r];
-                trace.coeff(us, index::SUPPORTED + r, 1);
-            }
-            let level = 0xFFu64 << (s & !7);
-            if neighbours & level != 0 {
-                structure += PHALANX[r];
-                trace.coeff(us, index::PHALANX + r, 1);
-            }
-            if span & their_pawns == 0 && ahead & our_pawns == 0 {
-                passed += PASSED[r];
-                trace.coeff(us, index::PASSED + r, 1);
-                e.passers |= bit;
-            } else if ahead & (our_pawns | their_pawns) == 0 {
-                // A candidate: its file is open ahead, and the enemy pawns that guard
-                // its way are no more than our pawns beside or behind it to back it.
-                let sentries = (span & !ahead & their_pawns).count_ones();
-                let helpers = (neighbours & !span).count_ones();
-                if helpers >= sentries {
-                    passed += CANDIDATE[r];
-                    trace.coeff(us, index::CANDIDATE + r, 1);
-                }
+        let (mut passed, mut structure) = (S::default(), S::default());
+        for s in bits(side.ours) {
+            let pawn = Pawn::new(&side, s);
+            structure += side.pawn_structure(&pawn, trace);
+            let (bonus, is_passer) = side.passer_or_candidate(&pawn, trace);
+            passed += bonus;
+            if is_passer {
+                e.passers |= pawn.bit;
             }
         }
-        // Attacked by two of their pawns and defended by none of ours.
-        let twice = pawn_double_attacks(their_pawns, !us);
-        let n = (our_pawns & twice & !our_attacks).count_ones() as i32;
-        structure += WEAK_LEVER * n;
-        trace.coeff(us, index::WEAK_LEVER, n);
-        for f in ALL_FILES {
-            let n = (get_file(f).0 & our_pawns).count_ones() as i32;
-            if n > 1 {
-                structure += DOUBLED * (n - 1);
-                trace.coeff(us, index::DOUBLED, n - 1);
-            }
-        }
+        structure += side.levers_and_doubled(trace);
         trace.add(us, Term::PassedPawns, passed);
         trace.add(us, Term::PawnStructure, structure);
         let sum = passed + structure;
         e.score += if us == Color::White { sum } else { -sum };
     }
     e
+}
+
+/// One side's pawns seen against the other's: what every pawn term reads.
+struct Side {
+    us: Color,
+    ours: u64,
+    theirs: u64,
+    our_attacks: u64,
+    their_attacks: u64,
+}
+
+/// One of our pawns: its square, its rank from our side, and the lines the terms look
+/// along.
+struct Pawn {
+    sq: usize,
+    bit: u64,
+    rank: usize,
+    /// The squares ahead on its file.
+    ahead: u64,
+    /// The squares ahead on its file and the two beside it.
+    span: u64,
+    /// Our pawns on the files beside it.
+    neighbours: u64,
+}
+
+impl Pawn {
+    fn new(side: &Side, sq: usize) -> Pawn {
+        let ahead = front_file(side.us, sq);
+        Pawn {
+            sq,
+            bit: 1u64 << sq,
+            rank: relative_rank(side.us, sq) as usize,
+            ahead,
+            span: ahead | (ahead & !FILE_H) << 1 | (ahead & !FILE_A) >> 1,
+            neighbours: adjacent_files(sq) & side.ours,
+        }
+    }
+}
+
+impl Side {
+    fn new(us: Color, ours: u64, theirs: u64) -> Side {
+        Side {
+            us,
+            ours,
+            theirs,
+            our_attacks: pawn_attacks(ours, us),
+            their_attacks: pawn_attacks(theirs, !us),
+        }
+    }
+
+    /// Isolated or backward (opposed or not), supported and phalanx.
+    fn pawn_structure<T: Trace>(&self, pawn: &Pawn, trace: &mut T) -> S {
+        let (us, r) = (self.us, pawn.rank);
+        let open = (pawn.ahead & self.theirs == 0) as usize;
+        let mut structure = S::default();
+        if pawn.neighbours == 0 {
+            structure += ISOLATED[open];
+            trace.coeff(us, index::ISOLATED + open, 1);
+        } else {
+            // Backward: every neighbour is ahead of it (inside its span), and its stop
+            // square is held by an enemy pawn, so it can neither advance nor be
+            // defended.
+            let stop = stop_square(us, pawn.sq);
+            if pawn.neighbours & !pawn.span == 0 && self.their_attacks & (1u64 << stop) != 0 {
+                structure += BACKWARD[open];
+                trace.coeff(us, index::BACKWARD + open, 1);
+            }
+        }
+        if self.our_attacks & pawn.bit != 0 {
+            structure += SUPPORTED[r];
+            trace.coeff(us, index::SUPPORTED + r, 1);
+        }
+        let level = 0xFFu64 << (pawn.sq & !7);
+        if pawn.neighbours & level != 0 {
+            structure += PHALANX[r];
+            trace.coeff(us, index::PHALANX + r, 1);
+        }
+        structure
+    }
+
+    /// The passed pawn's rank bonus or the candidate's, and whether it is passed.
+    fn passer_or_candidate<T: Trace>(&self, pawn: &Pawn, trace: &mut T) -> (S, bool) {
+        let (us, r) = (self.us, pawn.rank);
+        if pawn.span & self.theirs == 0 && pawn.ahead & self.ours == 0 {
+            trace.coeff(us, index::PASSED + r, 1);
+            return (PASSED[r], true);
+        }
+        if pawn.ahead & (self.ours | self.theirs) == 0 {
+            // A candidate: its file is open ahead, and the enemy pawns that guard its
+            // way are no more than our pawns beside or behind it to back it.
+            let sentries = (pawn.span & !pawn.ahead & self.theirs).count_ones();
+            let helpers = (pawn.neighbours & !pawn.span).count_ones();
+            if helpers >= sentries {
+                trace.coeff(us, index::CANDIDATE + r, 1);
+                return (CANDIDATE[r], false);
+            }
+        }
+        (S::default(), false)
+    }
+
+    /// The terms read off all our pawns at once: weak levers (attacked by two of their
+    /// pawns, defended by none of ours) and doubled pawns.
+    fn levers_and_doubled<T: Trace>(&self, trace: &mut T) -> S {
+        let twice = pawn_double_attacks(self.theirs, !self.us);
+        let levers = (self.ours & twice & !self.our_attacks).count_ones() as i32;
+        let mut structure = WEAK_LEVER * levers;
+        trace.coeff(self.us, index::WEAK_LEVER, levers);
+        for f in ALL_FILES {
+            let n = (get_file(f).0 & self.ours).count_ones() as i32;
+            if n > 1 {
+                structure += DOUBLED * (n - 1);
+                trace.coeff(self.us, index::DOUBLED, n - 1);
+            }
+        }
+        structure
+    }
 }
 
 /// The squares that two of `color`'s `pawns` attack at once.
