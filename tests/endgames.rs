@@ -112,6 +112,13 @@ fn searched(pos: &Position, nodes: u64) -> i32 {
     search(&mut p, Request::new(&limits, &tt, &control), &mut |_| {}).score
 }
 
+/// The node budget of the small searches whose verdicts are set against the tables.
+const VERDICT_NODES: u64 = 2000;
+
+/// A small search's score beyond this many centipawns (either way) is a win or loss;
+/// within it, a draw.
+const VERDICT_BAND: i32 = 150;
+
 /// A score as a verdict: a win beyond `band` centipawns, a loss below −`band`, a draw
 /// between.
 fn verdict(score: i32, band: i32) -> i32 {
@@ -152,7 +159,10 @@ fn verdict_table() {
     for (sig, all) in verdict_positions() {
         let (mut agree, mut draws, mut draws_ok, mut decisive, mut decisive_ok) = (0, 0, 0, 0, 0);
         for pos in all {
-            let (want, got) = (truth(&pos), verdict(searched(&pos, 2000), 150));
+            let (want, got) = (
+                truth(&pos),
+                verdict(searched(&pos, VERDICT_NODES), VERDICT_BAND),
+            );
             agree += (want == got) as usize;
             if want == 0 {
                 draws += 1;
@@ -189,8 +199,8 @@ fn verdict_misses() {
     let every = std::env::var("TIEFE_ALL").is_ok();
     let mut missed = 0;
     for pos in &all {
-        let (want, score) = (truth(pos), searched(pos, 2000));
-        let miss = verdict(score, 150) != want;
+        let (want, score) = (truth(pos), searched(pos, VERDICT_NODES));
+        let miss = verdict(score, VERDICT_BAND) != want;
         missed += usize::from(miss);
         if miss || every {
             println!("{};{want};{score};{}", pos.to_fen(), evaluate(pos));
@@ -394,7 +404,8 @@ fn rook_against_a_minor_is_nearly_a_draw() {
             let rook = !holder(&pos, minor);
             if truth(&pos) * for_side(&pos, 1, rook) > 0 {
                 wins += 1;
-                searched_wins += (for_side(&pos, searched(&pos, 2000), rook) > 150) as usize;
+                searched_wins +=
+                    (for_side(&pos, searched(&pos, VERDICT_NODES), rook) > VERDICT_BAND) as usize;
             }
         }
         let found_share = share(searched_wins, wins);
@@ -428,7 +439,8 @@ fn a_lone_pawn_against_a_minor_is_nearly_a_draw() {
                 small += usize::from(for_side(&pos, evaluate(&pos), pawn) < 40);
             } else if tables > 0 {
                 wins += 1;
-                found += usize::from(for_side(&pos, searched(&pos, 2000), pawn) > 150);
+                found +=
+                    usize::from(for_side(&pos, searched(&pos, VERDICT_NODES), pawn) > VERDICT_BAND);
             }
         }
         println!("{sig}: {small}/{draws} draws below 40 for the pawn, {found}/{wins} wins found");
@@ -560,7 +572,7 @@ fn small_searches_agree_with_the_tables() {
         let all = positions(sig, 150, 2000 + i as u64);
         let agree = all
             .iter()
-            .filter(|p| verdict(searched(p, 2000), 150) == truth(p))
+            .filter(|p| verdict(searched(p, VERDICT_NODES), VERDICT_BAND) == truth(p))
             .count();
         assert!(
             share(agree, all.len()) >= *floor,
