@@ -98,7 +98,7 @@ impl GuardCache {
     #[inline]
     pub fn mate_threat(&mut self, pos: &Position) -> bool {
         let key = pos.key();
-        // The high bits pick the slot (the low ones pick the main table's bucket).
+        // The high bits pick the slot, as they pick the main table's bucket.
         let slot = &mut self.slots[(key >> (64 - BITS)) as usize];
         if *slot != 0 && *slot & !1 == key & !1 {
             return *slot & 1 != 0;

@@ -1,9 +1,9 @@
 //! The statistics a worker learns while it searches, kept across `go` commands and
 //! cleared by `ucinewgame`: which quiet moves cut off (butterfly history), which
 //! captures did (capture history), which moves answer a given previous move well
-//! (continuation history, one and two plies back, and the counter-move), and how far
-//! the static evaluation tends to be off (correction histories: one by the pawn
-//! structure, one by each side's other pieces).
+//! (continuation history, one, two, four and six plies back, and the counter-move),
+//! and how far the static evaluation tends to be off (correction histories: one by the
+//! pawn structure, one by each side's other pieces).
 //!
 //! All tables hold plain integers, so a zeroed allocation is a cleared table.
 

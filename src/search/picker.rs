@@ -6,8 +6,8 @@
 //! 2. captures and promotions that do not lose material by SEE, by victim value plus
 //!    capture history;
 //! 3. the two killer moves of this ply, then the counter-move of the previous move;
-//! 4. the other quiet moves, by butterfly history plus continuation history one and two
-//!    plies back;
+//! 4. the other quiet moves, by butterfly history plus continuation history one, two
+//!    and four plies back, and six at half weight;
 //! 5. the captures that lose material (and under-promotions), last.
 //!
 //! In quiescence (not in check) only stages 1, 2 and 5 run, over noisy moves.
