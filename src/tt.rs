@@ -18,8 +18,9 @@
 //! ```
 //!
 //! Replacement: an entry of the same position is overwritten unless it is a result of
-//! this search more than `KEEP_DEEPER_BY` plies deeper and the new one is not exact; otherwise the entry worth least
-//! is replaced, worth being its depth minus eight per generation of age.
+//! this search more than `KEEP_DEEPER_BY` plies deeper and the new one is not exact;
+//! otherwise the entry worth least is replaced, worth being its depth minus eight per
+//! generation of age.
 
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 
