@@ -21,12 +21,14 @@ alone, so a resumed tune plays exactly what an unbroken one would.
     scripts/spsa.py init STATE --engine BIN [--params a,b,...] [--iterations N]
     scripts/spsa.py run STATE [--engine BIN] [--hours H]
     scripts/spsa.py show STATE          # theta as setoption lines and a table
+    scripts/spsa.py gradient STATE      # theta against the defaults, beside the noise
 
 Needs Python 3 (standard library only) and fastchess on PATH (or RUNNER=path).
 """
 
 import argparse
 import json
+import math
 import os
 import random
 import re
@@ -234,6 +236,40 @@ def cmd_show(args):
         print(f"setoption name {name} value {round(state['theta'][name])}")
 
 
+def null_spread(state):
+    """How far, in units of c_end, θ wanders from the defaults after the iterations
+    played when no parameter has a gradient: the root of the summed squared steps,
+    a_k / c_k times the spread of one iteration's wins minus losses (from the W/D/L
+    seen, each game taken alone). The same for every parameter, as a_end is r_end
+    times c_end squared."""
+    w, d, l = state["wdl"]
+    n = max(w + d + l, 1)
+    per_iteration = ((w + l) / n - ((w - l) / n) ** 2) * 2 * state["pairs"]
+    p = next(iter(state["params"].values()))
+    total = 0.0
+    for k in range(state["k"]):
+        a, c = gains(state, p, k)
+        total += (a / c) ** 2 * per_iteration
+    return math.sqrt(total) / p["c_end"]
+
+
+def cmd_gradient(args):
+    state = load(args.state)
+    spread = null_spread(state)
+    print(f"# {state['k']} iterations, {state['games']} games; "
+          f"a tune with no gradient spreads {spread:.3f} c_end")
+    rows = []
+    for name, p in state["params"].items():
+        units = (state["theta"][name] - p["default"]) / p["c_end"]
+        rows.append((abs(units), name, p["default"], state["theta"][name], units))
+    squares = 0.0
+    for _, name, default, theta, units in sorted(rows, reverse=True):
+        squares += (units / spread) ** 2
+        print(f"{name:<20} {default:>8} -> {theta:>9.2f}  {units:+.2f} c_end  "
+              f"{units / spread:+.1f} spreads")
+    print(f"# sum of squares {squares:.1f} against {len(rows)} from noise alone")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -255,11 +291,14 @@ def main():
     run.add_argument("--hours", type=float, help="stop cleanly after this long")
     show = sub.add_parser("show", help="print theta")
     show.add_argument("state")
+    gradient = sub.add_parser("gradient", help="theta against the defaults, beside the noise")
+    gradient.add_argument("state")
     args = parser.parse_args()
-    if args.command == "show":
+    if args.command in ("show", "gradient"):
         # `show | head` closes the pipe early: end quietly, as a Unix filter does.
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)
-    {"init": cmd_init, "run": cmd_run, "show": cmd_show}[args.command](args)
+    {"init": cmd_init, "run": cmd_run, "show": cmd_show,
+     "gradient": cmd_gradient}[args.command](args)
 
 
 if __name__ == "__main__":
