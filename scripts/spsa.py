@@ -163,11 +163,14 @@ def iterate(state, engine, workdir):
     return wins, draws, losses
 
 
+def units_moved(state, name):
+    """How far θ of `name` has moved from its default, in units of its c_end."""
+    p = state["params"][name]
+    return (state["theta"][name] - p["default"]) / max(p["c_end"], 1e-9)
+
+
 def progress(state, wdl, seconds):
-    moved = sorted(
-        state["theta"],
-        key=lambda n: -abs(state["theta"][n] - state["params"][n]["default"])
-        / max(state["params"][n]["c_end"], 1e-9))[:4]
+    moved = sorted(state["theta"], key=lambda n: -abs(units_moved(state, n)))[:4]
     drift = ", ".join(
         f"{n} {state['params'][n]['default']}->{state['theta'][n]:.1f}" for n in moved)
     print(f"iter {state['k']}/{state['iterations']} +{wdl[0]}={wdl[1]}-{wdl[2]} "
@@ -236,16 +239,15 @@ def cmd_show(args):
         print(f"setoption name {name} value {round(state['theta'][name])}")
 
 
-def null_spread(state):
-    """How far, in units of c_end, θ wanders from the defaults after the iterations
-    played when no parameter has a gradient: the root of the summed squared steps,
-    a_k / c_k times the spread of one iteration's wins minus losses (from the W/D/L
-    seen, each game taken alone). The same for every parameter, as a_end is r_end
-    times c_end squared."""
+def null_spread(state, name):
+    """How far, in units of its c_end, θ of `name` wanders from the default after the
+    iterations played when no parameter has a gradient: the root of the summed squared
+    steps, a_k / c_k times the spread of one iteration's wins minus losses (from the
+    W/D/L seen, each game taken alone)."""
     w, d, l = state["wdl"]
     n = max(w + d + l, 1)
     per_iteration = ((w + l) / n - ((w - l) / n) ** 2) * 2 * state["pairs"]
-    p = next(iter(state["params"].values()))
+    p = state["params"][name]
     total = 0.0
     for k in range(state["k"]):
         a, c = gains(state, p, k)
@@ -254,21 +256,19 @@ def null_spread(state):
 
 
 def cmd_gradient(args):
+    """θ against the defaults, largest move first, each beside the spread noise alone
+    would give it, and the sum of squared spreads (about one a parameter from noise)."""
     state = load(args.state)
-    spread = null_spread(state)
-    print(f"# {state['k']} iterations, {state['games']} games; "
-          f"a tune with no gradient spreads {spread:.3f} c_end")
-    rows = []
-    for name, p in state["params"].items():
-        units = (state["theta"][name] - p["default"]) / p["c_end"]
-        rows.append((abs(units), name, p["default"], state["theta"][name], units))
+    print(f"# {state['k']} iterations, {state['games']} games")
+    rows = sorted(state["params"], key=lambda n: -abs(units_moved(state, n)))
     squares = 0.0
-    for _, name, default, theta, units in sorted(rows, reverse=True):
+    for name in rows:
+        units, spread = units_moved(state, name), null_spread(state, name)
         squares += (units / spread) ** 2
-        print(f"{name:<20} {default:>8} -> {theta:>9.2f}  {units:+.2f} c_end  "
-              f"{units / spread:+.1f} spreads")
+        print(f"{name:<20} {state['params'][name]['default']:>8} -> "
+              f"{state['theta'][name]:>9.2f}  {units:+.2f} c_end  "
+              f"noise {spread:.3f}  {units / spread:+.1f} spreads")
     print(f"# sum of squares {squares:.1f} against {len(rows)} from noise alone")
-
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
