@@ -169,8 +169,13 @@ def units_moved(state, name):
     return (state["theta"][name] - p["default"]) / max(p["c_end"], 1e-9)
 
 
+def most_moved(state):
+    """The parameters, the one θ moved furthest from its default (in c_end) first."""
+    return sorted(state["theta"], key=lambda n: -abs(units_moved(state, n)))
+
+
 def progress(state, wdl, seconds):
-    moved = sorted(state["theta"], key=lambda n: -abs(units_moved(state, n)))[:4]
+    moved = most_moved(state)[:4]
     drift = ", ".join(
         f"{n} {state['params'][n]['default']}->{state['theta'][n]:.1f}" for n in moved)
     print(f"iter {state['k']}/{state['iterations']} +{wdl[0]}={wdl[1]}-{wdl[2]} "
@@ -260,7 +265,7 @@ def cmd_gradient(args):
     would give it, and the sum of squared spreads (about one a parameter from noise)."""
     state = load(args.state)
     print(f"# {state['k']} iterations, {state['games']} games")
-    rows = sorted(state["params"], key=lambda n: -abs(units_moved(state, n)))
+    rows = most_moved(state)
     squares = 0.0
     for name in rows:
         units, spread = units_moved(state, name), null_spread(state, name)
@@ -269,6 +274,7 @@ def cmd_gradient(args):
               f"{state['theta'][name]:>9.2f}  {units:+.2f} c_end  "
               f"noise {spread:.3f}  {units / spread:+.1f} spreads")
     print(f"# sum of squares {squares:.1f} against {len(rows)} from noise alone")
+
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
