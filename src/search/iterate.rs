@@ -280,10 +280,11 @@ impl Searcher<'_> {
         outcome.depth = depth;
         outcome.bound = Bound::Exact;
         outcome.pv = pv.clone();
-        outcome.lines = self.root_moves[..finished.max(1)]
+        let fresh = self.root_moves[..finished.max(1)]
             .iter()
             .map(|r| (r.mv, r.score))
             .collect();
+        outcome.lines = with_earlier_lines(fresh, &outcome.lines);
         self.publish(depth, score, &pv);
         self.report_lines(pos, depth, score, pv, finished);
         score
@@ -466,6 +467,25 @@ impl Searcher<'_> {
     }
 }
 
+/// The MultiPV lines after an iteration: its `fresh` lines (those it finished), then,
+/// if it was stopped before the last, the `earlier` lines of the moves it had not come
+/// to, as many as there were. Without them a stop after one line of a deeper iteration
+/// would leave a single candidate, and the weaker levels (skill.rs), which choose among
+/// the lines, would always play the best: at a node cap the last iteration is nearly
+/// always cut short.
+fn with_earlier_lines(
+    mut fresh: Vec<(ChessMove, i32)>,
+    earlier: &[(ChessMove, i32)],
+) -> Vec<(ChessMove, i32)> {
+    let wanted = fresh.len().max(earlier.len());
+    for &(mv, score) in earlier {
+        if fresh.len() < wanted && fresh.iter().all(|l| l.0 != mv) {
+            fresh.push((mv, score));
+        }
+    }
+    fresh
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -486,5 +506,26 @@ mod tests {
             ..mate(4)
         };
         assert_eq!(max_depth(&both), 3);
+    }
+
+    /// A stopped iteration's lines come first; the earlier iteration fills the rest,
+    /// without the moves already there, and no more lines than before.
+    #[test]
+    fn stopped_iterations_keep_earlier_lines() {
+        use crate::types::Square;
+        let (e4, d4, f3) = (
+            ChessMove::new(Square::E2, Square::E4, None),
+            ChessMove::new(Square::D2, Square::D4, None),
+            ChessMove::new(Square::G1, Square::F3, None),
+        );
+        let earlier = [(e4, 30), (d4, 25), (f3, 20)];
+        assert_eq!(
+            with_earlier_lines(vec![(d4, 35)], &earlier),
+            [(d4, 35), (e4, 30), (f3, 20)]
+        );
+        // A single line (MultiPV 1) stays single.
+        assert_eq!(with_earlier_lines(vec![(d4, 35)], &[(e4, 30)]), [(d4, 35)]);
+        // The first iteration has nothing earlier.
+        assert_eq!(with_earlier_lines(vec![(e4, 1)], &[]), [(e4, 1)]);
     }
 }

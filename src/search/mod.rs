@@ -195,8 +195,9 @@ pub struct Outcome {
     /// the last iteration's move there, with `score` its score then (so at least the
     /// value of the position at that depth).
     pub bound: Bound,
-    /// The last finished iteration's root moves and scores, best first: one per
-    /// MultiPV line.
+    /// The root moves and scores of the MultiPV lines, best first: those of the last
+    /// iteration that finished any, then, when it was stopped before its last lines,
+    /// the earlier iterations' lines for the other moves (see `with_earlier_lines`).
     pub lines: Vec<(ChessMove, i32)>,
 }
 
