@@ -44,6 +44,15 @@ pub fn is_mate(score: i32) -> bool {
     score.abs() >= MATE_BOUND
 }
 
+/// Whether a score is a proven result rather than an evaluation: a forced mate or a
+/// tablebase win or loss, for either side. Such a score is only as good as the search
+/// that proved it, so no guess (a pass, a static margin) may claim one, and it says
+/// nothing of how far the evaluation is off.
+#[inline]
+pub fn is_decisive(score: i32) -> bool {
+    score.abs() >= TB_BOUND
+}
+
 /// Converts a mate score to UCI's "mate in N moves" (negative when being mated).
 /// Returns `None` for an ordinary score.
 pub fn mate_in_moves(score: i32) -> Option<i32> {
@@ -153,7 +162,27 @@ impl SubAssign for S {
 
 #[cfg(test)]
 mod tests {
-    use super::S;
+    use super::*;
+
+    /// Mates and tablebase results for either side are decisive, evaluations (the
+    /// endgame rules' known wins among them) are not.
+    #[test]
+    fn decisive_scores_are_mates_and_tablebase_results() {
+        for score in [
+            MATE - 1,
+            mated_in(3),
+            TB_WIN - 5,
+            -(TB_WIN - 40),
+            TB_BOUND,
+            -TB_BOUND,
+        ] {
+            assert!(is_decisive(score), "{score}");
+        }
+        for score in [0, 150, -2_000, 10_000, TB_BOUND - 1, -(TB_BOUND - 1)] {
+            assert!(!is_decisive(score), "{score}");
+        }
+        assert!(is_mate(MATE - 1) && !is_mate(TB_WIN - 5));
+    }
 
     /// The packed pair gives back both halves, signs included, and its sums, differences,
     /// negations and multiples are those of the halves taken one by one.

@@ -15,7 +15,7 @@ use super::picker::{self, piece_to, Origin, Picker};
 use super::{Event, ProvenBest, Searcher, TT_HIT_WINDOW};
 use crate::eval::evaluate;
 use crate::position::Position;
-use crate::score::{is_mate, mated_in, DRAW, EVAL_NONE, INFINITY, MATE, MATE_BOUND, MAX_PLY};
+use crate::score::{is_decisive, mated_in, DRAW, EVAL_NONE, INFINITY, MATE, MATE_BOUND, MAX_PLY};
 use crate::tt::{score_to_tt, Bound, Entry, Store};
 
 /// From when on the root move being searched is reported (as Stockfish does; earlier
@@ -621,13 +621,12 @@ impl Searcher<'_> {
         };
         self.tt.store(n.key, store);
         // Teach the correction history how far the static eval was off, when the
-        // search result says so (a bound on the wrong side says nothing).
+        // search result says so: not in check (no static eval), nor when a capture or
+        // promotion won the node (its gain is no error of the eval).
         if self.config.pruning
             && !n.in_check
             && l.best_move.is_none_or(|m| !pos.is_noisy(m))
-            && !is_mate(best)
-            && !(bound == Bound::Lower && best <= n.static_eval)
-            && !(bound == Bound::Upper && best >= n.static_eval)
+            && measures_eval_error(best, bound, n.static_eval)
         {
             let side = pos.side_to_move().to_index();
             let diff = best - n.raw_eval;
@@ -648,5 +647,38 @@ impl Searcher<'_> {
             w.pv[ply][i] = w.pv[ply + 1][i];
         }
         w.pv_len[ply] = child_len;
+    }
+}
+
+/// Whether a node's result `best`, a `bound` of its value, says how far its static
+/// eval `static_eval` was off: not when decisive (a mate or a tablebase result measures
+/// no evaluation, and one would drive the shared pawn and piece entries to their
+/// limit), nor a lower bound at or below the eval or an upper bound at or above it
+/// (a bound on the wrong side says nothing).
+fn measures_eval_error(best: i32, bound: Bound, static_eval: i32) -> bool {
+    !is_decisive(best)
+        && !(bound == Bound::Lower && best <= static_eval)
+        && !(bound == Bound::Upper && best >= static_eval)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::score::{TB_BOUND, TB_WIN};
+
+    /// Exact results and bounds beyond the eval teach the correction history; bounds
+    /// on the eval's side and decisive results (a tablebase win taught it before) do
+    /// not.
+    #[test]
+    fn only_evaluations_teach_the_correction() {
+        assert!(measures_eval_error(40, Bound::Exact, 10));
+        assert!(measures_eval_error(90, Bound::Lower, 10));
+        assert!(measures_eval_error(-90, Bound::Upper, 10));
+        assert!(!measures_eval_error(5, Bound::Lower, 10));
+        assert!(!measures_eval_error(15, Bound::Upper, 10));
+        assert!(measures_eval_error(TB_BOUND - 1, Bound::Lower, 10));
+        assert!(!measures_eval_error(TB_WIN - 12, Bound::Lower, 10));
+        assert!(!measures_eval_error(-(TB_WIN - 12), Bound::Exact, 10));
+        assert!(!measures_eval_error(MATE - 3, Bound::Exact, 10));
     }
 }

@@ -8,7 +8,7 @@ use std::ops::ControlFlow;
 
 use super::{Candidate, Node};
 use crate::position::Position;
-use crate::score::{is_mate, MATE_BOUND};
+use crate::score::{is_decisive, TB_BOUND};
 use crate::search::picker::{piece_to, Origin, Picker};
 use crate::search::{see, Searcher, TT_HIT_WINDOW};
 use crate::tt::{score_from_tt, score_to_tt, Bound, Store};
@@ -17,7 +17,7 @@ use crate::types::ChessMove;
 impl Searcher<'_> {
     /// Whether the whole node may be cut before its moves are searched (by its eval or
     /// by ProbCut): only with pruning on, never at the root, a PV node, in check, in a
-    /// singular search, or against a mate bound.
+    /// singular search, or against a decisive bound (a mate or a tablebase result).
     #[inline]
     fn may_cut_node(&self, n: &Node) -> bool {
         self.config.pruning
@@ -25,14 +25,15 @@ impl Searcher<'_> {
             && !n.in_check
             && !n.root
             && n.excluded.is_none()
-            && !is_mate(n.beta)
+            && !is_decisive(n.beta)
     }
 
     /// Pruning of the whole node on its evaluation, before any move: reverse futility
     /// and the null move. `Some` is the node's value.
     #[inline]
     pub(super) fn prune_node(&mut self, pos: &mut Position, n: &Node) -> Option<i32> {
-        // A static guess cannot prove or refute a mate: no pruning against mate bounds.
+        // A static guess cannot prove or refute a mate or a tablebase result: no pruning
+        // against such bounds.
         if !self.may_cut_node(n) {
             return None;
         }
@@ -91,7 +92,7 @@ impl Searcher<'_> {
         if self.interrupted() {
             return Some(0);
         }
-        (score >= n.beta).then_some(if is_mate(score) { n.beta } else { score })
+        (score >= n.beta).then_some(null_move_value(score, n.beta))
     }
 
     /// ProbCut: a capture whose search a few plies shallower beats beta by a margin
@@ -104,7 +105,7 @@ impl Searcher<'_> {
         if !self.may_cut_node(n) || n.depth < self.params.probcut_min_depth {
             return None;
         }
-        let rbeta = (n.beta + self.params.probcut_margin).min(MATE_BOUND - 1);
+        let rbeta = (n.beta + self.params.probcut_margin).min(TB_BOUND - 1);
         let depth = n.depth - self.params.probcut_reduction;
         // The table already has a result as deep as ProbCut would store, below rbeta.
         let known_below = n
@@ -241,7 +242,7 @@ impl Searcher<'_> {
         let ts = score_from_tt(e.score, n.ply);
         if (e.depth as i32) < n.depth - self.params.se_tt_depth_slack
             || e.bound == Bound::Upper
-            || is_mate(ts)
+            || is_decisive(ts)
         {
             return ControlFlow::Continue(0);
         }
@@ -324,5 +325,35 @@ impl Searcher<'_> {
     #[inline]
     fn reduction(&self, noisy: bool, depth: i32, n: usize) -> i32 {
         self.w.lmr[noisy as usize][depth.clamp(0, 63) as usize][n.min(63)]
+    }
+}
+
+/// What a null move that failed high with `score` gives its node: `score`, or only
+/// `beta` when that is a decisive result (a mate or a tablebase win). A pass is not a
+/// move the side has: a result that rests on it is not proven, and in zugzwang it is
+/// false; a bound at beta claims only what the cutoff needs.
+fn null_move_value(score: i32, beta: i32) -> i32 {
+    if is_decisive(score) {
+        beta
+    } else {
+        score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::score::{MATE, TB_WIN};
+
+    /// A null move's fail-high keeps its score unless that is a mate or a tablebase
+    /// win, which a pass cannot prove: those give beta (a tablebase win passed through
+    /// before, as a mate did not).
+    #[test]
+    fn a_pass_proves_no_decisive_result() {
+        assert_eq!(null_move_value(340, 120), 340);
+        assert_eq!(null_move_value(TB_BOUND - 1, 120), TB_BOUND - 1);
+        assert_eq!(null_move_value(TB_WIN - 9, 120), 120);
+        assert_eq!(null_move_value(MATE - 7, 120), 120);
+        assert_eq!(null_move_value(TB_WIN - 9, TB_BOUND - 50), TB_BOUND - 50);
     }
 }
