@@ -615,3 +615,24 @@ fn larger_rules_fire_on_textbook_positions() {
         assert!(ending.is_some(), "{fen}: no rule fired ({eval})");
     }
 }
+
+/// A queen against a rook and pawns, away from the fortress the queen cannot break, is
+/// won by technique: the pawnless rule leaves it alone, as it leaves a queen against a
+/// bare rook. It weighed the pieces in endgame values, where a queen is little more
+/// than a rook and a bishop, and called both positions here a draw (0).
+#[test]
+fn a_queen_against_a_rook_and_pawns_is_no_draw() {
+    for fen in [
+        "8/p7/4k3/8/8/3Q4/4K3/2r5 w - - 0 1",
+        "7k/6p1/8/8/3K4/8/2Q5/r7 w - - 0 1",
+    ] {
+        let pos = Position::from_fen(fen).unwrap();
+        let eval = evaluate(&pos);
+        let ending = tiefe::eval::trace::breakdown(&pos).ending;
+        assert_ne!(ending, Some("pawnless"), "{fen}: {eval}");
+        assert!(eval >= 100, "{fen}: {eval}");
+    }
+    // The rule still holds where it should: a rook and bishop against a rook.
+    let pos = Position::from_fen("8/8/4k3/8/8/2B5/4K3/r6R w - - 0 1").unwrap();
+    assert_eq!(tiefe::eval::trace::breakdown(&pos).ending, Some("pawnless"));
+}

@@ -135,6 +135,17 @@ impl Material {
             .sum()
     }
 
+    /// `color`'s pieces other than pawns, in middlegame piece values: what the
+    /// pawnless rule weighs, as Stockfish's does (in endgame values a queen is worth
+    /// little more than a rook and a bishop, which made queen against rook and pawns a
+    /// near draw).
+    fn pieces_value_mg(&self, color: Color) -> i32 {
+        [Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen]
+            .into_iter()
+            .map(|kind| PIECE_VALUE[kind.to_index()].mg() * self.count_of(color, kind))
+            .sum()
+    }
+
     /// Whether `color` has no pieces and no pawns: a lone king.
     fn bare(&self, color: Color) -> bool {
         self.counts[color.to_index()] == [0; 5]

@@ -10,7 +10,7 @@ use super::{
 use crate::eval::scale::scale_case;
 use crate::eval::FILE_A;
 use crate::types::{get_bishop_moves, BitBoard, Piece, ALL_SQUARES};
-use crate::weights::SCALE_NORMAL;
+use crate::weights::{PIECE_VALUE, SCALE_NORMAL};
 
 /// A rule: the factor for the strong side, if it knows one.
 type Rule = fn(&View) -> Option<i32>;
@@ -90,7 +90,8 @@ pub(super) fn generic(m: &Material, view: &View) -> Option<(&'static str, i32)> 
     }
     // The general cases of `scale` (tuned weights) come first where they apply.
     if pawns == 0 && scale_case(view.board, strong).is_none() {
-        return pawnless(pieces(strong), pieces(weak)).map(|f| ("pawnless", f));
+        let (ours, theirs) = (m.pieces_value_mg(strong), m.pieces_value_mg(weak));
+        return pawnless(ours, theirs).map(|f| ("pawnless", f));
     }
     None
 }
@@ -179,8 +180,10 @@ fn rook_pawns(view: &View) -> Option<i32> {
 /// No pawns for the side ahead, and a lead of a minor piece at most: hard to win,
 /// nearly impossible against a lone minor. (Where a general case of `scale` applies,
 /// such as a lone queen against pieces or opposite bishops, its tuned factor stays.)
+/// `ours` and `theirs` are the sides' pieces in middlegame values.
 fn pawnless(ours: i32, theirs: i32) -> Option<i32> {
-    let (rook, minor) = (worth(Piece::Rook), worth(Piece::Bishop));
+    let mg = |kind: Piece| PIECE_VALUE[kind.to_index()].mg();
+    let (rook, minor) = (mg(Piece::Rook), mg(Piece::Bishop));
     if ours < rook || ours - theirs > minor {
         return None;
     }
