@@ -32,6 +32,13 @@ impl Position {
         if from == self.board.king_square(self.board.side_to_move()) {
             return self.is_castle(mv);
         }
+        // The checking squares are worked out with every pawn in place: a promoted
+        // piece checking back through the square its pawn leaves, and an en passant
+        // capture uncovering a check through the captured pawn's square, go unseen
+        // there. Both are rare: they count as checks, as castling does.
+        if mv.get_promotion().is_some() || self.is_en_passant(mv) {
+            return true;
+        }
         // Most moves land where no piece checks from: settled before the board is
         // asked which piece moves.
         if checking_squares(info) & BitBoard::from_square(to) == EMPTY {
@@ -289,6 +296,40 @@ mod tests {
             with_checks > 1000 && answered - with_checks > 1000 && declined > 1000,
             "{answered} {with_checks} {declined}"
         );
+    }
+
+    /// [`Position::gives_check`] may say yes to a move that does not check, never no
+    /// to one that does: over random boards and positions where the checking squares
+    /// alone miss the check (a promoted piece checking back through the square its pawn
+    /// left, en passant uncovering a check through either pawn's square). A missed
+    /// check is a mate the search's pruning may drop.
+    #[test]
+    fn no_check_goes_unseen() {
+        let special = [
+            "7K/4P3/8/8/8/2N3N1/R7/4k3 w - - 0 1",
+            "3r4/4P3/5k2/8/8/8/8/4K3 w - - 0 1",
+            "6k1/8/8/3pP3/8/1B6/8/6K1 w - d6 0 1",
+            "8/8/8/R2pP2k/8/8/8/6K1 w - d6 0 1",
+        ];
+        let mut boards = random_boards();
+        boards.extend(special.map(|fen| Position::from_fen(fen).unwrap().board));
+        let mut checks = 0;
+        let mut pos = Position::from_fen(START_FEN).unwrap();
+        for b in boards {
+            pos.board = b;
+            let info = pos.check_info();
+            for m in MoveGen::new_legal(&b) {
+                if *b.make_move_new(m).checkers() != EMPTY {
+                    assert!(pos.gives_check(m, &info), "{b} {m}");
+                    checks += 1;
+                }
+            }
+        }
+        assert!(checks > 1000, "{checks}");
+        // The mate by promotion is a mate the pruning exemption sees.
+        let pos = Position::from_fen(special[0]).unwrap();
+        let mate = ChessMove::new(Square::E7, Square::E8, Some(Piece::Queen));
+        assert!(pos.mates_with(mate, &pos.check_info()));
     }
 
     /// [`two_king_moves`] says yes exactly when the king has two legal moves or more,
