@@ -426,9 +426,10 @@ impl Pool {
     /// Searches with the pool's workers (see [`Worker::search`]). With more than one,
     /// Lazy SMP: helper threads search the same root through the shared table, each
     /// with its own histories and skipping some depths; the main thread alone reports
-    /// and keeps time, and when it stops, so do they. The move played is voted from
-    /// all threads' finished iterations, weighted by score and depth; if another
-    /// thread's line wins, it is reported before `bestmove`. Node counts are summed.
+    /// and keeps time, and when it stops, so do they. For a single line with no fixed
+    /// depth the move played is voted from all threads' finished iterations, weighted
+    /// by score and depth ([`settle`]); if another thread's line wins, it is reported
+    /// before `bestmove`. Node counts are summed.
     pub fn search(
         &self,
         pos: &mut Position,
@@ -489,9 +490,9 @@ impl Pool {
         });
         let nodes = shared.nodes.load(Ordering::Acquire);
         let main_choice = (main_out.best, main_out.depth, main_out.score);
-        let mut best = vote(main_out, helpers);
+        let mut best = settle(main_out, helpers, limits);
         best.nodes = nodes;
-        if limits.multipv <= 1 && (best.best, best.depth, best.score) != main_choice {
+        if (best.best, best.depth, best.score) != main_choice {
             // The line played, if it came from a helper, with the totals.
             let time_ms = started.elapsed().as_millis() as u64;
             report(Event::Voted(&Report {
@@ -541,6 +542,20 @@ fn fresh_workers(threads: usize, params: WorkerParams) -> Vec<Mutex<Worker>> {
 /// all; with it, its depth still counts, as a small lead would.
 const VOTE_SCORE_OFFSET: i64 = 14;
 
+/// The outcome to play: the threads' vote when one line was asked for, else the main
+/// thread's, as Stockfish does. MultiPV lines (and a skill level's candidates, which
+/// are MultiPV lines) are the main thread's: a helper's single line in their place
+/// left the skill level one move to choose from, its best, and the `bestmove` apart
+/// from the first line shown. A fixed depth is reached by every thread: its result is
+/// the main thread's, the same from run to run.
+fn settle(main: Outcome, helpers: Vec<Outcome>, limits: &Limits) -> Outcome {
+    if limits.multipv <= 1 && limits.depth.is_none() {
+        vote(main, helpers)
+    } else {
+        main
+    }
+}
+
 fn vote(main: Outcome, helpers: Vec<Outcome>) -> Outcome {
     let all: Vec<&Outcome> = std::iter::once(&main)
         .chain(helpers.iter())
@@ -572,6 +587,44 @@ fn vote(main: Outcome, helpers: Vec<Outcome>) -> Outcome {
         }
     }
     best.clone()
+}
+
+#[cfg(test)]
+mod settle_tests {
+    use super::*;
+    use crate::types::Square;
+
+    fn outcome(mv: ChessMove, depth: u32, score: i32) -> Outcome {
+        Outcome {
+            depth,
+            score,
+            lines: vec![(mv, score)],
+            ..Outcome::only(Some(mv))
+        }
+    }
+
+    /// A deeper, better helper wins the vote for a single line; with MultiPV (a skill
+    /// level's candidates among them) or a fixed depth the main thread's lines stand.
+    #[test]
+    fn only_a_single_line_is_voted_on() {
+        let e4 = ChessMove::new(Square::E2, Square::E4, None);
+        let d4 = ChessMove::new(Square::D2, Square::D4, None);
+        let mut main = outcome(e4, 5, 10);
+        main.lines = vec![(e4, 10), (d4, 5), (d4, 0)];
+        let helpers = || vec![outcome(d4, 12, 300), outcome(d4, 11, 280)];
+        let one = Limits::default();
+        assert_eq!(settle(main.clone(), helpers(), &one).best, Some(d4));
+        let lines = Limits {
+            multipv: 4,
+            ..Limits::default()
+        };
+        assert_eq!(settle(main.clone(), helpers(), &lines), main);
+        let depth = Limits {
+            depth: Some(9),
+            ..Limits::default()
+        };
+        assert_eq!(settle(main.clone(), helpers(), &depth), main);
+    }
 }
 
 #[cfg(all(test, feature = "spsa"))]
