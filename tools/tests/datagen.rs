@@ -10,9 +10,9 @@ use std::time::Instant;
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 use tiefe::position::Position;
-use tiefe::search::{search, Request, SearchControl, Worker};
+use tiefe::search::{search, Outcome, Request, SearchControl, Worker};
 use tiefe::time::Limits;
-use tiefe::tt::TranspositionTable;
+use tiefe::tt::{Bound, TranspositionTable};
 use tiefe::types::ChessMove;
 use tiefe_tools::datagen::{self, Book, Config, Share, Starts, State};
 use tiefe_tools::tune;
@@ -170,6 +170,12 @@ fn a_resolved_label_keeps_the_score_in_whites_view() {
         let out = search(&mut p, Request::new(&limits, &tt, &clock), &mut |_| {});
         let k = datagen::label(&pos, &out).unwrap();
         assert_eq!(k.resolved, 1, "{} {:?}", pos.to_fen(), out.pv);
+        // The same outcome as an unfinished iteration's lower bound is no label.
+        let bound = Outcome {
+            bound: Bound::Lower,
+            ..out.clone()
+        };
+        assert!(datagen::label(&pos, &bound).is_none());
         let written = Position::from_fen(&k.fen).unwrap();
         assert_ne!(written.side_to_move(), pos.side_to_move());
         assert!(k.score * sign > 100, "{} {}", pos.to_fen(), k.score);

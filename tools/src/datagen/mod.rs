@@ -47,7 +47,7 @@ use tiefe::position::Position;
 use tiefe::score::MATE_BOUND;
 use tiefe::search::{Outcome, Request, SearchControl, Worker};
 use tiefe::time::Limits;
-use tiefe::tt::TranspositionTable;
+use tiefe::tt::{Bound, TranspositionTable};
 
 /// Random plies before each game without a book: enough for varied games from the one
 /// start position.
@@ -286,10 +286,13 @@ pub fn resolve(pos: &Position, pv: &[ChessMove]) -> Option<(Position, usize, Vec
 /// the searched position's, from the view of the side to move there, turned into
 /// White's view by that side (not by the side to move of the resolved position, which
 /// differs after an odd number of captures). Mate scores are left out: they say
-/// nothing the evaluation could learn.
+/// nothing the evaluation could learn. So are bounds: a search cut by its node budget
+/// plays a move that beat the last iteration's in the unfinished one, with that score
+/// (only a lower bound) and often no line beyond the move (its reply failed low), so a
+/// capture's recapture would be left pending in the written position.
 pub fn label(pos: &Position, out: &Outcome) -> Option<Kept> {
     let best = out.best?;
-    if out.score.abs() >= MATE_BOUND {
+    if out.score.abs() >= MATE_BOUND || out.bound != Bound::Exact {
         return None;
     }
     let pv = if out.pv.first() == Some(&best) {
