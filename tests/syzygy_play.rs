@@ -4,6 +4,8 @@
 
 mod common;
 
+use std::path::Path;
+
 use common::{best_of, data, last_score, Engine};
 use tiefe::position::Position;
 use tiefe::score::TB_BOUND;
@@ -113,5 +115,58 @@ fn won_endgames_are_converted_to_mate() {
         assert_eq!(end, "mate", "{what} {fen}: {end} after {moves:?}");
         assert_eq!(moves.len() % 2, 1, "{what} {fen}: the winner (White) mates");
         eprintln!("{what} {fen}: mate in {} plies", moves.len());
+    }
+}
+
+/// A folder of WDL files alone (as 6- and 7-men sets are often kept): the root is
+/// ranked by the WDL tables of the positions its moves lead to, the score is a
+/// tablebase result, and the tables stay in use in later searches. Asked at the root
+/// for the DTZ table it did not have, the prober dropped the material's WDL table too:
+/// no tablebase hit from then on, and an evaluation's score (10159 here).
+#[test]
+fn wdl_tables_alone_rank_the_root_and_stay_in_use() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("tb-wdl-only");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    for entry in std::fs::read_dir(TABLES).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|x| x == "rtbw") {
+            std::fs::copy(&path, dir.join(path.file_name().unwrap())).unwrap();
+        }
+    }
+    let mut e = Engine::start();
+    e.send(&format!(
+        "setoption name SyzygyPath value {}",
+        dir.display()
+    ));
+    let lines = e.sync();
+    assert!(
+        lines.iter().any(|l| l.contains("35 sound table files")),
+        "{lines:?}"
+    );
+    let cases = [
+        ("4k3/8/3K4/4P3/8/8/8/8 w - - 0 80", 1),
+        ("8/8/8/8/8/2k5/8/R3K3 w - - 0 1", 1),
+        ("4k3/8/3K4/4P3/8/8/8/8 b - - 0 80", -1),
+    ];
+    for round in 0..2 {
+        for (fen, sign) in cases {
+            let (line, lines) = e.think(fen, &[], "depth 6");
+            let score = last_score(&lines).map(|(_, v)| v);
+            assert!(
+                score.is_some_and(|v| v * sign >= TB_BOUND),
+                "round {round}, {fen}: {score:?} {lines:?}"
+            );
+            assert!(
+                lines
+                    .iter()
+                    .any(|l| l.contains(" tbhits ") && !l.contains(" tbhits 0 ")),
+                "round {round}, {fen}: no tablebase hit: {lines:?}"
+            );
+            let m = best_of(&line).expect("a move");
+            let mut pos = Position::from_fen(fen).unwrap();
+            pos.play_uci(&m).expect("a legal move");
+        }
+        e.send("ucinewgame");
     }
 }

@@ -89,6 +89,17 @@ fn piece_code(c: char) -> Option<u8> {
     })
 }
 
+/// The tables' codes of a side's pieces, kings included, sorted: what a name's side
+/// reads as. `counts` are the numbers of pawns, knights, bishops, rooks and queens.
+pub fn piece_codes(counts: [u32; 5]) -> Vec<u8> {
+    let mut codes = vec![6];
+    for (code, &n) in (1..=5).zip(counts.iter()) {
+        codes.extend(std::iter::repeat_n(code, n as usize));
+    }
+    codes.sort_unstable();
+    codes
+}
+
 /// One side of a name: a king, then pieces in the order Q R B N P.
 fn read_side(s: &str) -> Option<Vec<u8>> {
     let rest = s.strip_prefix('K')?;
@@ -118,6 +129,12 @@ pub fn parse_name(name: &str) -> Option<TableName> {
 }
 
 impl TableName {
+    /// Whether the table holds the positions whose sides have the pieces `a` and `b`
+    /// (sorted codes, kings included, as [`piece_codes`] gives them), either way round.
+    pub fn holds(&self, a: &[u8], b: &[u8]) -> bool {
+        (self.sides[0] == a && self.sides[1] == b) || (self.sides[0] == b && self.sides[1] == a)
+    }
+
     fn has_pawns(&self, side: usize) -> bool {
         self.sides[side].contains(&1)
     }

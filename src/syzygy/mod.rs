@@ -26,8 +26,8 @@ use crate::types::{BitBoard, ChessMove, Color, Piece, ALL_SQUARES, EMPTY};
 use pyrrhic_rs::{DtzProbeValue, EngineAdapter, TableBases, WdlProbeResult};
 
 use crate::position::Position;
-use crate::score::{DRAW, TB_WIN};
-pub use files::{parse_name, Kind, TableName, Verdict};
+use crate::score::{DRAW, TB_BOUND, TB_WIN};
+pub use files::{parse_name, piece_codes, Kind, TableName, Verdict};
 use load::Shadow;
 pub use load::{Checked, Finding, Loading};
 
@@ -121,6 +121,17 @@ impl Wdl {
         }
     }
 
+    /// The same result from the other side's view.
+    pub fn flipped(self) -> Wdl {
+        match self {
+            Wdl::Loss => Wdl::Win,
+            Wdl::BlessedLoss => Wdl::CursedWin,
+            Wdl::Draw => Wdl::Draw,
+            Wdl::CursedWin => Wdl::BlessedLoss,
+            Wdl::Win => Wdl::Loss,
+        }
+    }
+
     fn from_probe(r: WdlProbeResult) -> Wdl {
         match r {
             WdlProbeResult::Loss => Wdl::Loss,
@@ -168,6 +179,8 @@ pub struct Syzygy {
     tb: TableBases<Attacks>,
     /// Sound table files in use (WDL and DTZ).
     files: usize,
+    /// The sound DTZ tables: the root probe asks only these (see [`Syzygy::rank_root`]).
+    dtz: Vec<TableName>,
     /// The most pieces (kings included) of a table in use.
     max_pieces: u32,
     /// Probes that found a result, since the last [`Syzygy::reset_hits`].
@@ -213,6 +226,11 @@ impl Syzygy {
                 warnings.join("; ")
             });
         }
+        let dtz = checked
+            .sound()
+            .filter_map(|f| parse_name(&f.name))
+            .filter(|t| t.kind == Kind::Dtz)
+            .collect();
         let shadow = Shadow::new(checked.sound())?;
         let dir = shadow.dir().to_string_lossy().into_owned();
         if dir.contains(':') {
@@ -229,6 +247,7 @@ impl Syzygy {
         })?;
         let syzygy = Syzygy {
             files,
+            dtz,
             max_pieces: max_pieces.min(tb.max_pieces()),
             tb,
             hits: AtomicU64::new(0),
@@ -335,9 +354,31 @@ impl Syzygy {
         Some((wdl, signed, moves))
     }
 
-    /// The root moves that keep the best result (see [`Syzygy::probe_root`]), with
-    /// `rule50` saying whether the fifty-move rule counts.
+    /// Whether a sound DTZ table holds `pos`'s material.
+    fn has_dtz(&self, pos: &Position) -> bool {
+        let side = |c: Color| {
+            let n = |p: Piece| (pos.pieces(p) & pos.color_combined(c)).popcnt();
+            piece_codes([
+                n(Piece::Pawn),
+                n(Piece::Knight),
+                n(Piece::Bishop),
+                n(Piece::Rook),
+                n(Piece::Queen),
+            ])
+        };
+        let (white, black) = (side(Color::White), side(Color::Black));
+        self.dtz.iter().any(|t| t.holds(&white, &black))
+    }
+
+    /// The root moves that keep the best result, with `rule50` saying whether the
+    /// fifty-move rule counts: by the DTZ probe (see [`Syzygy::probe_root`]) when the
+    /// root's DTZ table is there, else by the WDL tables alone
+    /// ([`Syzygy::rank_root_wdl`]). (The prober, asked for a DTZ table it does not have,
+    /// also forgets the WDL table of that material, so it is never asked.)
     pub fn rank_root(&self, pos: &Position, rule50: bool) -> Option<RootRanking> {
+        if !self.has_dtz(pos) {
+            return self.rank_root_wdl(pos, rule50);
+        }
         let (_, _, moves) = self.probe_root(pos)?;
         let best = moves.iter().map(|&(_, w, _)| w.counted(rule50)).max()?;
         let kept: Vec<(ChessMove, u32)> = moves
@@ -353,6 +394,45 @@ impl Syzygy {
         Some(RootRanking {
             wdl: best,
             moves: kept.into_iter().map(|(m, _)| m).collect(),
+            score,
+        })
+    }
+
+    /// [`Syzygy::rank_root`] without the DTZ table (as with a set of WDL files only):
+    /// each move's result is that of the position it leads to, from its WDL table (a
+    /// draw by the fifty-move rule or threefold repetition counted as one), and the
+    /// moves that keep the best result are kept, as Stockfish's `root_probe_wdl` does.
+    /// Their distances are unknown: a win or loss scores just inside the tablebase
+    /// range ([`TB_BOUND`]), and the search must find the progress. `None` when a move's
+    /// position is not in the tables.
+    fn rank_root_wdl(&self, pos: &Position, rule50: bool) -> Option<RootRanking> {
+        if !self.covers(pos) {
+            return None;
+        }
+        let mut moves = Vec::new();
+        for m in pos.legal_moves() {
+            let mut child = pos.clone();
+            child.make_move(m);
+            let wdl = if child.is_draw(child.ply_count()) {
+                Wdl::Draw
+            } else {
+                self.probe_wdl(&child)?.flipped()
+            };
+            moves.push((m, wdl.counted(rule50)));
+        }
+        let best = moves.iter().map(|&(_, w)| w).max()?;
+        let score = match best {
+            Wdl::Win => TB_BOUND,
+            Wdl::Loss => -TB_BOUND,
+            _ => DRAW,
+        };
+        Some(RootRanking {
+            wdl: best,
+            moves: moves
+                .into_iter()
+                .filter(|&(_, w)| w == best)
+                .map(|(m, _)| m)
+                .collect(),
             score,
         })
     }
