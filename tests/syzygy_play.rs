@@ -170,3 +170,30 @@ fn wdl_tables_alone_rank_the_root_and_stay_in_use() {
         e.send("ucinewgame");
     }
 }
+
+/// Near the fifty-move limit the root keeps only the wins that zero in time for
+/// certain: with the counter at 95, g5f5 alone of the queen's winning moves (the
+/// prober calls a win at exactly 100 plies a win, though KQvKP stores its distances in
+/// moves and may be a ply short; the slower ones were kept beside it, and after h2h1
+/// Kg3 Qf5 Kh3 every move draws). At counter 0 the other wins stay.
+#[test]
+fn wins_near_the_fifty_move_limit_keep_only_the_sure_moves() {
+    let mut e = engine(true);
+    e.send("setoption name MultiPV value 10");
+    let lines_of = |e: &mut Engine, counter: u32| {
+        let fen = format!("8/8/8/6Q1/6p1/5k2/7K/8 w - - {counter} 1");
+        let (best, lines) = e.think(&fen, &[], "depth 1");
+        let moves: Vec<String> = lines
+            .iter()
+            .filter(|l| l.starts_with("info depth 1 "))
+            .filter_map(|l| l.split(" pv ").nth(1))
+            .filter_map(|pv| pv.split_whitespace().next().map(str::to_string))
+            .collect();
+        (best_of(&best), moves)
+    };
+    let (best, moves) = lines_of(&mut e, 95);
+    assert_eq!(best.as_deref(), Some("g5f5"));
+    assert_eq!(moves, ["g5f5"]);
+    let (_, moves) = lines_of(&mut e, 0);
+    assert!(moves.len() >= 5, "{moves:?}");
+}

@@ -157,6 +157,21 @@ pub fn score(wdl: Wdl, ply: usize, rule50: bool) -> i32 {
     }
 }
 
+/// Of the winning root moves `kept` (each with its plies to the next capture or pawn
+/// move), those that win for certain with the half-move clock at `counter`: zeroing
+/// within 99 plies, as Stockfish counts it (a table that stores distances in moves may
+/// be a ply short at 100); when none is certain, the fastest to zero. The prober calls a
+/// win at exactly 100 a win, and the others, slower, were kept beside it and could
+/// let the fifty-move rule draw.
+fn keep_sure_wins(kept: &mut Vec<(ChessMove, u32)>, counter: u32) {
+    let sure = |d: u32| d + counter <= 99;
+    if kept.iter().any(|&(_, d)| sure(d)) {
+        kept.retain(|&(_, d)| sure(d));
+    } else if let Some(fastest) = kept.iter().map(|&(_, d)| d).min() {
+        kept.retain(|&(_, d)| d == fastest);
+    }
+}
+
 /// What the root probe settled: the moves that keep the best result, and the score to
 /// report for it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -381,11 +396,14 @@ impl Syzygy {
         }
         let (_, _, moves) = self.probe_root(pos)?;
         let best = moves.iter().map(|&(_, w, _)| w.counted(rule50)).max()?;
-        let kept: Vec<(ChessMove, u32)> = moves
+        let mut kept: Vec<(ChessMove, u32)> = moves
             .iter()
             .filter(|&&(_, w, _)| w.counted(rule50) == best)
             .map(|&(m, _, d)| (m, d))
             .collect();
+        if best == Wdl::Win {
+            keep_sure_wins(&mut kept, pos.halfmove_clock());
+        }
         let score = match best {
             Wdl::Win => TB_WIN - kept.iter().map(|&(_, d)| d).min().unwrap_or(0) as i32,
             Wdl::Loss => -TB_WIN + kept.iter().map(|&(_, d)| d).max().unwrap_or(0) as i32,
