@@ -151,6 +151,15 @@ proptest! {
         }
     }
 
+    /// A move's text may be anything (a GUI's typo, bytes that were not UTF-8): it is
+    /// read or refused, never a panic (slicing by bytes through an é once was one).
+    #[test]
+    fn move_parser_takes_any_text(text in "\\PC{0,6}") {
+        let pos = Position::from_fen(&suite_fens()[0]).unwrap();
+        let _ = pos.parse_move(&text);
+        let _ = pos.parse_move(&format!("e{text}"));
+    }
+
     /// `position fen ... moves ...` with a mix of legal moves and garbage: the moves
     /// stop at the first bad one, and the position reached is always playable.
     #[test]

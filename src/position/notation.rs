@@ -48,7 +48,10 @@ impl Position {
         if !(4..=5).contains(&b.len()) {
             return Err(MoveError::Syntax(t.to_string()));
         }
-        let (Some(from), Some(to)) = (parse_square(&t[0..2]), parse_square(&t[2..4])) else {
+        // By bytes, and never through a character: `t` may hold any text (an é, or the
+        // replacement character of a byte that was not UTF-8).
+        let square = |r: std::ops::Range<usize>| t.get(r).and_then(parse_square);
+        let (Some(from), Some(to)) = (square(0..2), square(2..4)) else {
             return Err(MoveError::Syntax(t.to_string()));
         };
         let promo = match b.get(4).map(|c| c.to_ascii_lowercase()) {
