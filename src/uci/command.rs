@@ -237,7 +237,9 @@ fn parse_go(rest: &[&str]) -> Result<Command, ParseError> {
                         match key {
                             "depth" => g.limits.depth = Some(n.max(1)),
                             "mate" => g.limits.mate = Some(n.max(1)),
-                            _ => g.limits.movestogo = Some(n.max(1)),
+                            // 0 moves to go is no control in sight: sudden death,
+                            // as Stockfish reads it (not the last move before one).
+                            _ => g.limits.movestogo = (n > 0).then_some(n),
                         }
                     }
                     None => g.warnings.push(format!("go: bad value for {key}: {v:?}")),
@@ -271,6 +273,21 @@ mod tests {
         assert_eq!(g.limits.binc, Some(0));
         assert_eq!(g.limits.movestogo, Some(7));
         assert!(g.warnings.is_empty());
+    }
+
+    /// `movestogo 0` is sudden death (no control in sight), as Stockfish reads it: it
+    /// was one move to go, and the last move before a control may take 4/5 of the clock.
+    #[test]
+    fn no_moves_to_go_is_sudden_death() {
+        let Ok(Command::Go(g)) = "go wtime 60000 btime 60000 movestogo 0".parse() else {
+            panic!()
+        };
+        assert_eq!(g.limits.movestogo, None);
+        assert!(g.warnings.is_empty());
+        let Ok(Command::Go(g)) = "go wtime 60000 btime 60000 movestogo 1".parse() else {
+            panic!()
+        };
+        assert_eq!(g.limits.movestogo, Some(1));
     }
 
     #[test]
