@@ -49,10 +49,13 @@ impl SearchControl {
     }
 
     /// The ponder move was played: from now on the time limits count, measured from now.
+    /// Only once, and only while pondering: a stray or repeated `ponderhit` would
+    /// restart the clock of a search that is already timed.
     pub fn ponderhit(&self) {
-        let now = self.start.elapsed().as_millis() as u64;
-        self.ponderhit_ms.store(now, Ordering::Release);
-        self.pondering.store(false, Ordering::Release);
+        if self.pondering.swap(false, Ordering::AcqRel) {
+            let now = self.start.elapsed().as_millis() as u64;
+            self.ponderhit_ms.store(now, Ordering::Release);
+        }
     }
 
     /// Whether the search is still pondering: started by `go ponder` and no
@@ -88,5 +91,27 @@ impl SearchControl {
         }
         let now = self.start.elapsed().as_millis() as u64;
         Some(now.saturating_sub(self.ponderhit_ms.load(Ordering::Acquire)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `ponderhit` restarts the budget once, when it ends pondering; a stray or repeated
+    /// one leaves a timed search's budget alone (each one granted a new deadline).
+    #[test]
+    fn only_the_ponderhit_that_ends_pondering_counts() {
+        let past = Instant::now() - Duration::from_millis(500);
+        let timed = SearchControl::new(past, false);
+        timed.ponderhit();
+        assert!(timed.budget_elapsed_ms().is_some_and(|ms| ms >= 500));
+        let pondering = SearchControl::new(past, true);
+        assert_eq!(pondering.budget_elapsed_ms(), None);
+        pondering.ponderhit();
+        assert!(pondering.budget_elapsed_ms().is_some_and(|ms| ms < 400));
+        std::thread::sleep(Duration::from_millis(20));
+        pondering.ponderhit();
+        assert!(pondering.budget_elapsed_ms().is_some_and(|ms| ms >= 20));
     }
 }
