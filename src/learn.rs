@@ -97,10 +97,12 @@ pub struct Entry {
 /// Why a file's contents were not used.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum LoadError {
-    /// Not a Tiefe learning file (or one made with other position keys): never written over.
+    /// Not a Tiefe learning file, or one this build cannot read (another format
+    /// version, other position keys): never written over, since another build may
+    /// still use it.
     Foreign(String),
-    /// A Tiefe learning file that is damaged (truncated, bad checksum, bad values), or
-    /// of another version: ignored and replaced at the next save.
+    /// A Tiefe learning file that is damaged (truncated, bad checksum, bad values):
+    /// ignored and replaced at the next save.
     Damaged(String),
     /// The file could not be read.
     Io(String),
@@ -177,7 +179,7 @@ pub fn decode(b: &[u8]) -> Result<Store, LoadError> {
     }
     let version = le_u32(b, 8);
     if version != VERSION {
-        return Err(LoadError::Damaged(format!(
+        return Err(LoadError::Foreign(format!(
             "format version {version}, this build reads {VERSION}"
         )));
     }
@@ -628,6 +630,12 @@ mod tests {
         let mut b = encode(&sample(3));
         b.truncate(b.len() - 1);
         assert!(matches!(decode(&b), Err(LoadError::Damaged(_))));
+        // Another format version is another build's file, whole: left alone, not
+        // replaced (it was counted damaged, and an older build wrote over a newer
+        // one's learning).
+        let mut other = encode(&sample(3));
+        other[8..12].copy_from_slice(&(VERSION + 1).to_le_bytes());
+        assert!(matches!(decode(&other), Err(LoadError::Foreign(_))));
     }
 
     #[test]
