@@ -85,7 +85,9 @@ impl SearchJob {
         };
         let mut outcome = self.pool.search(&mut self.pos, req, &mut report);
         if let Some(s) = &self.skill {
-            if let Some(m) = skill::pick_random(s, &self.pos, &outcome.lines) {
+            if let Some(m) =
+                skill::pick_random(s, &self.pos, &outcome.lines, &self.limits.searchmoves)
+            {
                 if Some(m) != outcome.best {
                     outcome.best = Some(m);
                     outcome.ponder = None;

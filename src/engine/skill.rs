@@ -74,15 +74,17 @@ impl Skill {
     }
 
     /// Chooses among `lines` (root moves with their scores, best first) with an error
-    /// that shrinks as the level rises; `random` draws from 0..n.
+    /// that shrinks as the level rises, unless a move mates at once; `allowed` are the
+    /// moves `go searchmoves` allows (empty: all); `random` draws from 0..n.
     pub fn pick(
         &self,
         pos: &Position,
         lines: &[(ChessMove, i32)],
+        allowed: &[ChessMove],
         mut random: impl FnMut(u32) -> u32,
     ) -> Option<ChessMove> {
         let (&(best, top), rest) = lines.split_first()?;
-        if let Some(m) = mate_in_one(pos) {
+        if let Some(m) = mate_in_one(pos, allowed) {
             return Some(m);
         }
         let weakness = (WEAKNESS_AT_LEVEL_0 - WEAKNESS_FALL_PER_LEVEL * self.level).round() as i64;
@@ -105,11 +107,12 @@ impl Skill {
     }
 }
 
-/// A move that mates at once, if there is one.
-pub fn mate_in_one(pos: &Position) -> Option<ChessMove> {
+/// A move among `allowed` (empty: any) that mates at once, if there is one.
+pub fn mate_in_one(pos: &Position, allowed: &[ChessMove]) -> Option<ChessMove> {
     let info = pos.check_info();
     pos.legal_moves()
         .into_iter()
+        .filter(|m| allowed.is_empty() || allowed.contains(m))
         .find(|&m| pos.mates_with(m, &info))
 }
 
@@ -124,9 +127,14 @@ pub fn hangs_queen(pos: &Position, m: ChessMove) -> bool {
 }
 
 /// [`Skill::pick`] with the thread's random generator.
-pub fn pick_random(skill: &Skill, pos: &Position, lines: &[(ChessMove, i32)]) -> Option<ChessMove> {
+pub fn pick_random(
+    skill: &Skill,
+    pos: &Position,
+    lines: &[(ChessMove, i32)],
+    allowed: &[ChessMove],
+) -> Option<ChessMove> {
     let mut rng = rand::rng();
-    skill.pick(pos, lines, |n| rng.random_range(0..n.max(1)))
+    skill.pick(pos, lines, allowed, |n| rng.random_range(0..n.max(1)))
 }
 
 #[cfg(test)]
@@ -155,8 +163,14 @@ mod tests {
         let weakest = Skill::from_options(0, false, 0).unwrap();
         let lines = vec![(mv(&pos, "g1f1"), 30), (mv(&pos, "h2h3"), 20)];
         for r in 0..50 {
-            let m = weakest.pick(&pos, &lines, |n| (r * 7) % n);
+            let m = weakest.pick(&pos, &lines, &[], |n| (r * 7) % n);
             assert_eq!(m, Some(mv(&pos, "d1d8")));
+        }
+        // Unless `go searchmoves` leaves the mate out: then the lines' moves only.
+        let allowed = [mv(&pos, "g1f1"), mv(&pos, "h2h3")];
+        for r in 0..50 {
+            let m = weakest.pick(&pos, &lines, &allowed, |n| (r * 7) % n);
+            assert!(m.is_some_and(|m| allowed.contains(&m)), "{m:?}");
         }
         // Qd1-d5 walks into the e6 pawn; the weak player may choose the worse of the
         // others but never that.
@@ -169,7 +183,7 @@ mod tests {
             (mv(&pos, "e1e2"), 880),
         ];
         for r in 0..200 {
-            let m = weakest.pick(&pos, &lines, |n| (r * 13) % n).unwrap();
+            let m = weakest.pick(&pos, &lines, &[], |n| (r * 13) % n).unwrap();
             assert_ne!(m, mv(&pos, "d1d5"));
         }
     }
