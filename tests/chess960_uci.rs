@@ -156,3 +156,21 @@ fn the_book_is_not_used_in_chess960() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Turning `UCI_Chess960` off under an array standard chess cannot hold (castling
+/// rights on other files) sets up the start position, and says so in an `info
+/// string` (it did so silently).
+#[test]
+fn leaving_chess960_mode_says_what_became_of_the_position() {
+    let mut e = chess960_engine();
+    e.send("position fen bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9");
+    e.send("setoption name UCI_Chess960 value false");
+    let lines = e.sync();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string UCI_Chess960 off") && l.contains("start position")),
+        "{lines:?}"
+    );
+    e.send("quit");
+}

@@ -130,9 +130,14 @@ impl Engine {
         self.settings.chess960 = on;
         self.tt_mut().clear();
         let fen = self.position.to_fen();
-        self.position = Position::from_fen_in(&fen, on)
-            .or_else(|_| Position::from_fen_in(START_FEN, on))
-            .expect("the start position is valid in either mode");
+        self.position = Position::from_fen_in(&fen, on).unwrap_or_else(|e| {
+            // A Chess960 array out of Chess960 mode: said, not silently replaced.
+            let mode = if on { "on" } else { "off" };
+            self.warn(&format!(
+                "UCI_Chess960 {mode}: the position {fen} cannot be played ({e}); the start position is set up"
+            ));
+            Position::from_fen_in(START_FEN, on).expect("the start position is valid in either mode")
+        });
         self.note_book_in_chess960();
     }
 

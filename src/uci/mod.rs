@@ -227,7 +227,7 @@ fn handle(engine: &mut Engine, wire: &Arc<Wire>, line: &str) -> Flow {
             return Flow::Continue;
         }
         Err(ParseError::Unknown(word)) => {
-            debug!("unknown command '{word}' ignored");
+            warn!("unknown command '{word}' ignored");
             wire.send(&[format!("info string unknown command '{word}'")]);
             return Flow::Continue;
         }
