@@ -138,7 +138,7 @@ impl Limits {
             .movestogo
             .map(|m| (m as i64).clamp(1, MAX_MOVES_TO_GO))
             .unwrap_or(DEFAULT_MOVES_TO_GO);
-        let base = available / mtg + self.increment(us);
+        let base = (available / mtg).saturating_add(self.increment(us));
         // At most three planned shares on one move, and never more than a third of what
         // is left: a process starved of CPU by a busy machine overruns its deadline, and
         // what is kept back absorbs that. Before a control, what would be kept for the
@@ -146,10 +146,11 @@ impl Limits {
         // may take more.
         let mut clock_cap = available / MAX_CLOCK_FRACTION;
         if self.movestogo.is_some() {
-            clock_cap =
-                clock_cap.max(available * LAST_MOVES_SHARE_NUM / (LAST_MOVES_SHARE_DEN * mtg));
+            clock_cap = clock_cap
+                .max(available.saturating_mul(LAST_MOVES_SHARE_NUM) / (LAST_MOVES_SHARE_DEN * mtg));
         }
-        let hard = (base * MAX_SHARES_PER_MOVE)
+        let hard = base
+            .saturating_mul(MAX_SHARES_PER_MOVE)
             .min(clock_cap)
             .max(MIN_DEADLINE_MS);
         let soft = base.min(hard).max(MIN_DEADLINE_MS);
@@ -163,6 +164,27 @@ impl Limits {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Clocks and increments up to i64's end (what `go` holds a huge number at) give
+    /// deadlines that large, not a wrapped 1 ms.
+    #[test]
+    fn huge_clocks_give_long_deadlines() {
+        for (time, inc, movestogo) in [
+            (i64::MAX, 0, None),
+            (60_000, i64::MAX, None),
+            (i64::MAX, i64::MAX, Some(1)),
+        ] {
+            let l = Limits {
+                wtime: Some(time),
+                winc: Some(inc),
+                movestogo,
+                ..Limits::default()
+            };
+            let d = l.deadlines(Color::White, 10);
+            assert!(d.soft.is_some_and(|t| t >= 3_000), "{time} {inc}: {d:?}");
+            assert!(d.hard >= d.soft, "{time} {inc}: {d:?}");
+        }
+    }
 
     #[test]
     fn movetime_keeps_back_only_the_overhead() {

@@ -154,7 +154,11 @@ impl TimeManager {
             .clamp(NODE_SCALE_MIN, NODE_SCALE_MAX) as u64;
         let score = (HUNDREDTHS as i64 + drop.saturating_mul(SCORE_SCALE_PER_CP) / 100)
             .clamp(SCORE_SCALE_MIN, SCORE_SCALE_MAX) as u64;
-        let scaled = (soft * stab / HUNDREDTHS * node / HUNDREDTHS * score / HUNDREDTHS)
+        // In u128: a clock near i64's end (a huge `wtime`) would overflow the products.
+        let h = HUNDREDTHS as u128;
+        let product = soft as u128 * stab as u128 / h * node as u128 / h * score as u128 / h;
+        let scaled = u64::try_from(product)
+            .unwrap_or(u64::MAX)
             .max(self.floor.min(soft));
         match self.deadlines.hard {
             Some(hard) => scaled.min(hard),

@@ -215,7 +215,7 @@ fn parse_go(rest: &[&str]) -> Result<Command, ParseError> {
             "perft" => return parse_perft(value()),
             "wtime" | "btime" | "winc" | "binc" | "movetime" => {
                 let v = value();
-                match v.and_then(|v| v.parse::<i64>().ok()) {
+                match v.and_then(parse_count) {
                     Some(n) => {
                         let slot = match key {
                             "wtime" => &mut g.limits.wtime,
@@ -231,7 +231,7 @@ fn parse_go(rest: &[&str]) -> Result<Command, ParseError> {
             }
             "depth" | "mate" | "movestogo" => {
                 let v = value();
-                match v.and_then(|v| v.parse::<i64>().ok()) {
+                match v.and_then(parse_count) {
                     Some(n) => {
                         let n = n.clamp(0, u32::MAX as i64) as u32;
                         match key {
@@ -247,7 +247,7 @@ fn parse_go(rest: &[&str]) -> Result<Command, ParseError> {
             }
             "nodes" => {
                 let v = value();
-                match v.and_then(|v| v.parse::<i64>().ok()) {
+                match v.and_then(parse_count) {
                     Some(n) => g.limits.nodes = Some(n.max(1) as u64),
                     None => g.warnings.push(format!("go: bad value for nodes: {v:?}")),
                 }
@@ -256,6 +256,24 @@ fn parse_go(rest: &[&str]) -> Result<Command, ParseError> {
         }
     }
     Ok(Command::Go(g))
+}
+
+/// A `go` number: an integer, held at the ends of i64 when it lies beyond them (a huge
+/// `wtime` means a lot of time, not none: dropped as a bad value, it left a search
+/// without limit); `None` for anything else.
+fn parse_count(v: &str) -> Option<i64> {
+    if let Ok(n) = v.parse::<i64>() {
+        return Some(n);
+    }
+    let digits = v.strip_prefix(['-', '+']).unwrap_or(v);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    Some(if v.starts_with('-') {
+        i64::MIN
+    } else {
+        i64::MAX
+    })
 }
 
 #[cfg(test)]
@@ -273,6 +291,27 @@ mod tests {
         assert_eq!(g.limits.binc, Some(0));
         assert_eq!(g.limits.movestogo, Some(7));
         assert!(g.warnings.is_empty());
+    }
+
+    /// Numbers beyond i64 are held at its ends, not dropped (a dropped `wtime` left the
+    /// search without a limit); `u64::MAX` nodes is a node limit.
+    #[test]
+    fn huge_numbers_are_held_at_the_ends() {
+        let Ok(Command::Go(g)) =
+            "go wtime 99999999999999999999 btime -99999999999999999999 nodes 18446744073709551615"
+                .parse()
+        else {
+            panic!()
+        };
+        assert_eq!(g.limits.wtime, Some(i64::MAX));
+        assert_eq!(g.limits.btime, Some(i64::MIN));
+        assert_eq!(g.limits.nodes, Some(i64::MAX as u64));
+        assert!(g.warnings.is_empty(), "{:?}", g.warnings);
+        let Ok(Command::Go(g)) = "go wtime 12x btime --5".parse() else {
+            panic!()
+        };
+        assert_eq!((g.limits.wtime, g.limits.btime), (None, None));
+        assert_eq!(g.warnings.len(), 2);
     }
 
     /// `movestogo 0` is sudden death (no control in sight), as Stockfish reads it: it
