@@ -9,9 +9,11 @@ use super::skill::{self, Skill};
 use super::{locked, Event, Listener};
 use crate::learn::{Learning, Snapshot};
 use crate::position::Position;
+use crate::score::MATE;
 use crate::search::{self, Outcome, Pool, Request, SearchControl};
 use crate::time::Limits;
 use crate::tt::TranspositionTable;
+use crate::types::ChessMove;
 
 /// Everything a search thread takes with it.
 pub(super) struct SearchJob {
@@ -89,8 +91,7 @@ impl SearchJob {
                 skill::pick_random(s, &self.pos, &outcome.lines, &self.limits.searchmoves)
             {
                 if Some(m) != outcome.best {
-                    outcome.best = Some(m);
-                    outcome.ponder = None;
+                    play_instead(&mut outcome, m);
                 }
             }
         }
@@ -131,6 +132,21 @@ fn send_written(root: &Position, event: search::Event, listener: &dyn Listener, 
 /// Records a finished search for learning and returns the save it calls for, if any.
 /// Searches of `go infinite` are analysis, not moves of a game: they teach only when
 /// deep and decisive.
+/// The skill level's move `m` in place of the search's best: with its line's score
+/// (the mate in one it plays outside the lines scores as mate) and no line or ponder
+/// move beyond it, so that what is learnt (the position after the move, with its score)
+/// is the move played; the best line's score went with the weaker move before.
+fn play_instead(outcome: &mut Outcome, m: ChessMove) {
+    outcome.score = outcome
+        .lines
+        .iter()
+        .find(|l| l.0 == m)
+        .map_or(MATE - 1, |l| l.1);
+    outcome.best = Some(m);
+    outcome.ponder = None;
+    outcome.pv = vec![m];
+}
+
 fn learn_from(
     learning: &Mutex<Learning>,
     pos: &Position,
@@ -149,4 +165,31 @@ fn learn_from(
         listener.event(Event::Warning(&format!("Learning: {w}")));
         None
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::types::Square;
+
+    /// The skill level's weaker move takes its own line's score (and a mate in one
+    /// outside the lines, mate), drops the best line and its ponder move.
+    #[test]
+    fn the_move_played_carries_its_own_score() {
+        let e4 = ChessMove::new(Square::E2, Square::E4, None);
+        let a3 = ChessMove::new(Square::A2, Square::A3, None);
+        let f7 = ChessMove::new(Square::D1, Square::F7, None);
+        let mut o = Outcome {
+            score: 45,
+            lines: vec![(e4, 45), (a3, -20)],
+            pv: vec![e4, a3],
+            ponder: Some(a3),
+            ..Outcome::only(Some(e4))
+        };
+        play_instead(&mut o, a3);
+        assert_eq!((o.best, o.score, o.ponder), (Some(a3), -20, None));
+        assert_eq!(o.pv, [a3]);
+        play_instead(&mut o, f7);
+        assert_eq!((o.best, o.score), (Some(f7), MATE - 1));
+    }
 }
