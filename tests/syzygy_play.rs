@@ -197,3 +197,23 @@ fn wins_near_the_fifty_move_limit_keep_only_the_sure_moves() {
     let (_, moves) = lines_of(&mut e, 0);
     assert!(moves.len() >= 5, "{moves:?}");
 }
+
+/// Without the fifty-move rule (`Syzygy50MoveRule` off) the root still keeps only the
+/// wins that zero within 99 plies of the counter, so that the search makes progress:
+/// at counter 83 four queen moves of KQvK, not the twenty that win only without the
+/// rule (all were kept before).
+#[test]
+fn without_the_fifty_move_rule_the_root_still_makes_progress() {
+    let count = |rule50: bool| {
+        let mut e = engine(rule50);
+        e.send("setoption name MultiPV value 30");
+        let (_, lines) = e.think("8/8/8/4k3/8/8/8/KQ6 w - - 83 1", &[], "depth 1");
+        lines
+            .iter()
+            .filter(|l| l.starts_with("info depth 1 "))
+            .count()
+    };
+    let (with, without) = (count(true), count(false));
+    assert!((1..=6).contains(&with), "{with}");
+    assert_eq!(without, with);
+}
