@@ -321,6 +321,12 @@ fn insufficient_material() {
         ("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", false),
         ("4k3/8/8/8/8/8/8/4K2R w - - 0 1", false),
         ("4kn2/8/8/8/8/8/8/4KN2 w - - 0 1", false),
+        // Two bishops of one colour (an under-promotion's), alone or against a third:
+        // no square of the other colour is ever attacked, so no mate.
+        ("k7/8/8/8/8/8/8/2B1B2K w - - 0 1", true),
+        ("k4b2/8/8/8/8/8/8/2B1B2K w - - 0 1", true),
+        ("k4b2/8/8/8/8/8/8/2B2B1K w - - 0 1", false),
+        ("k7/8/8/8/8/8/8/2BNB2K w - - 0 1", false),
     ] {
         let p = Position::from_fen(fen).unwrap();
         assert_eq!(p.insufficient_material(), draw, "{fen}");

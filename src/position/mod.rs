@@ -532,8 +532,9 @@ impl Position {
         *b.color_combined(b.side_to_move()) & !kings_pawns != EMPTY
     }
 
-    /// Whether neither side can ever mate: K v K, K+minor v K, and K+B v K+B with both
-    /// bishops on squares of one colour.
+    /// Whether neither side can ever mate: K v K, K+minor v K, and kings with bishops
+    /// alone, all on squares of one colour (K+B v K+B, or two such bishops after an
+    /// under-promotion: none can ever attack a square of the other colour).
     pub fn insufficient_material(&self) -> bool {
         let b = &self.board;
         let heavy = *b.pieces(Piece::Pawn) | *b.pieces(Piece::Rook) | *b.pieces(Piece::Queen);
@@ -546,12 +547,9 @@ impl Position {
         if minors <= 1 {
             return true;
         }
-        if knights == 0 && bishops.popcnt() == 2 {
-            let white = *b.color_combined(Color::White) & bishops;
-            if white.popcnt() == 1 {
-                let dark = (bishops & BitBoard::new(DARK_SQUARES)).popcnt();
-                return dark != 1;
-            }
+        if knights == 0 {
+            let dark = (bishops & BitBoard::new(DARK_SQUARES)).popcnt();
+            return dark == 0 || dark == bishops.popcnt();
         }
         false
     }
