@@ -539,6 +539,29 @@ fn pgn_positions_are_resolved_through_the_exchanges_the_game_played() {
     assert_eq!(fens(Some("new")).len(), 3);
 }
 
+/// A game that ends on a capture (adjudicated or resigned just after it) keeps no
+/// position resolved through that capture: its recapture never came, so the position
+/// is not known to be quiet. The positions before stay.
+#[test]
+fn a_game_ending_on_a_capture_keeps_no_position_through_it() {
+    use datagen::pgn::game_positions;
+    let games = tiefe_tools::pgn::read_games(
+        "[Event \"m\"]\n[White \"new\"]\n[Black \"base\"]\n[Result \"1-0\"]\n\n\
+         1. e4 {book} e5 {book} 2. Nf3 {+0.30/12 0.1s} Nc6 {-0.25/11 0.1s} \
+         3. Bb5 {+0.35/12 0.1s} a6 {-0.30/12 0.1s} 4. Bxc6 {+0.40/13 0.1s} 1-0\n",
+    );
+    let kept = game_positions(&games[0], None).unwrap();
+    let pending = after(&["f1b5", "a7a6", "b5c6"]);
+    assert!(
+        kept.iter().all(|k| k.fen != pending && k.resolved == 0),
+        "{:?}",
+        kept.iter()
+            .map(|k| (&k.fen, k.resolved))
+            .collect::<Vec<_>>()
+    );
+    assert_eq!(kept.len(), 4);
+}
+
 /// A game played from a book position starts at its `FEN` tag: the first position kept
 /// is that one (2. Nf3 is legal from the start position too, which would hide a reader
 /// that ignored the tag but for the position written). A Chess960 game, and a game

@@ -77,7 +77,12 @@ pub fn game_positions(game: &Game, only: Option<&str>) -> Result<Vec<Kept>, Stri
     let mut pos = start;
     for (i, &mv) in moves.iter().enumerate() {
         if let Some(score) = scores[i] {
-            if let Some((resolved, plies, rest)) = resolve(&pos, &moves[i..]) {
+            // A game that ended in the middle of an exchange (adjudicated, resigned,
+            // lost on time just after a capture) leaves its recapture unplayed: the
+            // position reached is not known to be quiet.
+            let resolution = resolve(&pos, &moves[i..])
+                .filter(|(_, plies, rest)| *plies == 0 || !rest.is_empty());
+            if let Some((resolved, plies, rest)) = resolution {
                 let white = match pos.side_to_move() {
                     Color::White => score,
                     Color::Black => -score,
