@@ -21,7 +21,7 @@ use crate::eval::{EvalCache, PawnCache};
 use crate::position::KeyDeltas;
 use crate::position::Position;
 use crate::score::{MATE_BOUND, MAX_PLY};
-use crate::syzygy::Syzygy;
+use crate::syzygy::{Syzygy, Wdl};
 use crate::time::{Limits, TimeManager};
 
 /// One search thread's state that lives across `go` commands: the histories, the
@@ -204,8 +204,9 @@ struct Job<'a> {
 #[derive(Clone, Copy, Default)]
 pub(super) struct TbUse<'a> {
     /// Tables to probe inside the tree: none when the root itself was ranked by its
-    /// DTZ probe (then the search only chooses among moves that keep the result, and
-    /// the evaluation, not equal tablebase scores, drives it towards the conversion).
+    /// DTZ probe, or by the WDL tables short of a win (then the search only chooses
+    /// among moves that keep the result, and the evaluation, not equal tablebase
+    /// scores, drives it towards the conversion).
     pub(super) probe: Option<&'a Syzygy>,
     /// The tables whose hits the reports count.
     pub(super) tables: Option<&'a Syzygy>,
@@ -409,7 +410,13 @@ impl Pool {
             // `searchmoves` holds only moves that spoil the result: search them as asked.
             return (u, None);
         }
-        u.probe = None;
+        // Ranked by DTZ, the kept moves all keep the result and the evaluation drives
+        // the conversion. Ranked by WDL alone and winning, the search still probes, as
+        // Stockfish's does: the tables' scores of the captures and pawn moves that keep
+        // the win, nearer ones higher, are the progress the WDL ranking cannot give.
+        if r.by_dtz || r.wdl <= Wdl::Draw {
+            u.probe = None;
+        }
         u.root_score = Some(r.score);
         let limits = Limits {
             searchmoves: moves,

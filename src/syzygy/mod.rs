@@ -183,6 +183,8 @@ pub struct RootRanking {
     /// The score of that result: for a win, [`TB_WIN`] less the plies to the next
     /// zeroing move of the fastest kept move (for a loss, the slowest), else a draw.
     pub score: i32,
+    /// Ranked by the DTZ table (else by the WDL tables alone, which know no distance).
+    pub by_dtz: bool,
 }
 
 /// A root DTZ probe: the position's result, its signed distance to zeroing, and each
@@ -413,6 +415,7 @@ impl Syzygy {
             wdl: best,
             moves: kept.into_iter().map(|(m, _)| m).collect(),
             score,
+            by_dtz: true,
         })
     }
 
@@ -452,6 +455,7 @@ impl Syzygy {
                 .map(|(m, _)| m)
                 .collect(),
             score,
+            by_dtz: false,
         })
     }
 }
