@@ -656,9 +656,12 @@ impl Searcher<'_> {
 /// limit), nor a lower bound at or below the eval or an upper bound at or above it
 /// (a bound on the wrong side says nothing).
 fn measures_eval_error(best: i32, bound: Bound, static_eval: i32) -> bool {
-    !is_decisive(best)
-        && !(bound == Bound::Lower && best <= static_eval)
-        && !(bound == Bound::Upper && best >= static_eval)
+    let wrong_side = match bound {
+        Bound::Lower => best <= static_eval,
+        Bound::Upper => best >= static_eval,
+        Bound::Exact => false,
+    };
+    !is_decisive(best) && !wrong_side
 }
 
 #[cfg(test)]
