@@ -440,10 +440,7 @@ impl Searcher<'_> {
             depth,
             seldepth: self.seldepth.max(depth as usize) as u32,
             multipv,
-            score: match self.tb.root_score {
-                Some(tb) if !is_mate(score) => tb,
-                _ => score,
-            },
+            score: super::reported_score(self.tb.root_score, score),
             nodes: self.total_nodes(),
             time_ms: self.control.elapsed().as_millis() as u64,
             hashfull: self.tt.hashfull(),

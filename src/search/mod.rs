@@ -34,6 +34,7 @@ use crate::time::{Limits, TimeManager};
 use crate::tt::{Bound, TranspositionTable};
 
 pub use control::SearchControl;
+
 use history::PieceTo;
 use iterate::ProvenBest;
 pub use iterate::RootMove;
@@ -476,4 +477,32 @@ pub fn legal_pv(root: &Position, pv: &[ChessMove], root_ply: usize) -> Vec<Chess
         }
     }
     out
+}
+
+/// The score a report gives for a search score `score`: at a root in the tablebases
+/// (`tb_root`, its tablebase score), that score while the search has found no mate,
+/// as the tablebase result is what the moves kept there are known to hold; else the
+/// search's own. Every report of a line goes through it, the voted line of a helper
+/// thread included.
+fn reported_score(tb_root: Option<i32>, score: i32) -> i32 {
+    match tb_root {
+        Some(tb) if !crate::score::is_mate(score) => tb,
+        _ => score,
+    }
+}
+
+#[cfg(test)]
+mod report_tests {
+    use super::reported_score;
+    use crate::score::{MATE, TB_WIN};
+
+    /// At a tablebase root every report shows the tables' score until a mate is found;
+    /// elsewhere the search's.
+    #[test]
+    fn a_tablebase_root_reports_its_score_until_a_mate() {
+        assert_eq!(reported_score(Some(TB_WIN - 3), 250), TB_WIN - 3);
+        assert_eq!(reported_score(Some(TB_WIN - 3), MATE - 9), MATE - 9);
+        assert_eq!(reported_score(Some(0), -40), 0);
+        assert_eq!(reported_score(None, 250), 250);
+    }
 }
