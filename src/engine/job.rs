@@ -129,9 +129,6 @@ fn send_written(root: &Position, event: search::Event, listener: &dyn Listener, 
     }
 }
 
-/// Records a finished search for learning and returns the save it calls for, if any.
-/// Searches of `go infinite` are analysis, not moves of a game: they teach only when
-/// deep and decisive.
 /// The skill level's move `m` in place of the search's best: with its line's score
 /// (the mate in one it plays outside the lines scores as mate) and no line or ponder
 /// move beyond it, so that what is learnt (the position after the move, with its score)
@@ -147,6 +144,9 @@ fn play_instead(outcome: &mut Outcome, m: ChessMove) {
     outcome.pv = vec![m];
 }
 
+/// Records a finished search for learning and returns the save it calls for, if any.
+/// Searches of `go infinite` are analysis, not moves of a game: they teach only when
+/// deep and decisive.
 fn learn_from(
     learning: &Mutex<Learning>,
     pos: &Position,

@@ -436,17 +436,18 @@ impl Searcher<'_> {
     /// `score` and line `pv`.
     /// A root in the tablebases reports their score unless the search proved a mate.
     fn report(&self, depth: u32, multipv: u32, score: i32, pv: Vec<ChessMove>) -> Report {
+        let (score, bound) = super::reported(self.tb.root_score, score, Bound::Exact);
         Report {
             depth,
             seldepth: self.seldepth.max(depth as usize) as u32,
             multipv,
-            score: super::reported_score(self.tb.root_score, score),
+            score,
             nodes: self.total_nodes(),
             time_ms: self.control.elapsed().as_millis() as u64,
             hashfull: self.tt.hashfull(),
             tbhits: self.tb.tables.map_or(0, Syzygy::hits),
             pv,
-            bound: Bound::Exact,
+            bound,
         }
     }
 

@@ -34,7 +34,6 @@ use crate::time::{Limits, TimeManager};
 use crate::tt::{Bound, TranspositionTable};
 
 pub use control::SearchControl;
-
 use history::PieceTo;
 use iterate::ProvenBest;
 pub use iterate::RootMove;
@@ -479,30 +478,38 @@ pub fn legal_pv(root: &Position, pv: &[ChessMove], root_ply: usize) -> Vec<Chess
     out
 }
 
-/// The score a report gives for a search score `score`: at a root in the tablebases
-/// (`tb_root`, its tablebase score), that score while the search has found no mate,
-/// as the tablebase result is what the moves kept there are known to hold; else the
-/// search's own. Every report of a line goes through it, the voted line of a helper
-/// thread included.
-fn reported_score(tb_root: Option<i32>, score: i32) -> i32 {
+/// The score and bound a report gives for a search score `score` with its `bound`: at
+/// a root in the tablebases (`tb_root`, its tablebase score), that score, exact, while
+/// the search has found no mate, as the tablebase result is what the moves kept there
+/// are known to hold; else the search's own. Every report of a line goes through it,
+/// the voted line of a helper thread included.
+fn reported(tb_root: Option<i32>, score: i32, bound: Bound) -> (i32, Bound) {
     match tb_root {
-        Some(tb) if !crate::score::is_mate(score) => tb,
-        _ => score,
+        Some(tb) if !crate::score::is_mate(score) => (tb, Bound::Exact),
+        _ => (score, bound),
     }
 }
 
 #[cfg(test)]
 mod report_tests {
-    use super::reported_score;
+    use super::reported;
     use crate::score::{MATE, TB_WIN};
+    use crate::tt::Bound;
 
     /// At a tablebase root every report shows the tables' score until a mate is found;
     /// elsewhere the search's.
     #[test]
     fn a_tablebase_root_reports_its_score_until_a_mate() {
-        assert_eq!(reported_score(Some(TB_WIN - 3), 250), TB_WIN - 3);
-        assert_eq!(reported_score(Some(TB_WIN - 3), MATE - 9), MATE - 9);
-        assert_eq!(reported_score(Some(0), -40), 0);
-        assert_eq!(reported_score(None, 250), 250);
+        let lower = Bound::Lower;
+        assert_eq!(
+            reported(Some(TB_WIN - 3), 250, lower),
+            (TB_WIN - 3, Bound::Exact)
+        );
+        assert_eq!(
+            reported(Some(TB_WIN - 3), MATE - 9, lower),
+            (MATE - 9, lower)
+        );
+        assert_eq!(reported(Some(0), -40, Bound::Upper), (0, Bound::Exact));
+        assert_eq!(reported(None, 250, lower), (250, lower));
     }
 }

@@ -14,16 +14,15 @@ use super::params::WorkerParams;
 #[cfg(feature = "spsa")]
 use super::params::{ParamError, Params};
 use super::{
-    reported_score, Event, Frame, Outcome, Report, Request, SearchConfig, Searcher, Stats,
-    EMPTY_FRAME, STACK_OFFSET, TT_HIT_WINDOW,
+    reported, Event, Frame, Outcome, Report, Request, SearchConfig, Searcher, Stats, EMPTY_FRAME,
+    STACK_OFFSET, TT_HIT_WINDOW,
 };
 use crate::eval::{EvalCache, PawnCache};
 use crate::position::KeyDeltas;
 use crate::position::Position;
-use crate::score::{is_mate, MATE_BOUND, MAX_PLY};
+use crate::score::{MATE_BOUND, MAX_PLY};
 use crate::syzygy::{Syzygy, Wdl};
 use crate::time::{Limits, TimeManager};
-use crate::tt::Bound;
 
 /// One search thread's state that lives across `go` commands: the histories, the
 /// per-ply stack and PV table (reused buffers), and reduction tables.
@@ -497,28 +496,24 @@ impl Pool {
             (out, helpers)
         });
         let nodes = shared.nodes.load(Ordering::Acquire);
-        let tb_root = job.tb.root_score;
         let main_choice = (main_out.best, main_out.depth, main_out.score);
         let mut best = settle(main_out, helpers, limits);
         best.nodes = nodes;
         if (best.best, best.depth, best.score) != main_choice {
             // The line played, if it came from a helper, with the totals.
             let time_ms = started.elapsed().as_millis() as u64;
+            let (score, bound) = reported(job.tb.root_score, best.score, best.bound);
             report(Event::Voted(&Report {
                 depth: best.depth,
                 seldepth: best.depth,
                 multipv: 1,
-                score: reported_score(tb_root, best.score),
+                score,
                 nodes,
                 time_ms,
                 hashfull: tt.hashfull(),
                 tbhits: self.tb.as_ref().map_or(0, Syzygy::hits),
                 pv: best.pv.clone(),
-                bound: if tb_root.is_some() && !is_mate(best.score) {
-                    Bound::Exact
-                } else {
-                    best.bound
-                },
+                bound,
             }));
         }
         best

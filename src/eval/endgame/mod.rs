@@ -129,10 +129,7 @@ impl Material {
 
     /// `color`'s pieces other than pawns, in endgame piece values.
     fn pieces_value(&self, color: Color) -> i32 {
-        [Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen]
-            .into_iter()
-            .map(|kind| worth(kind) * self.count_of(color, kind))
-            .sum()
+        self.pieces_in(color, worth)
     }
 
     /// `color`'s pieces other than pawns, in middlegame piece values: what the
@@ -140,9 +137,14 @@ impl Material {
     /// little more than a rook and a bishop, which made queen against rook and pawns a
     /// near draw).
     fn pieces_value_mg(&self, color: Color) -> i32 {
+        self.pieces_in(color, worth_mg)
+    }
+
+    /// `color`'s pieces other than pawns, each at `value`.
+    fn pieces_in(&self, color: Color, value: fn(Piece) -> i32) -> i32 {
         [Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen]
             .into_iter()
-            .map(|kind| PIECE_VALUE[kind.to_index()].mg() * self.count_of(color, kind))
+            .map(|kind| value(kind) * self.count_of(color, kind))
             .sum()
     }
 
@@ -242,6 +244,11 @@ impl View<'_> {
 /// The endgame value of a piece kind (pawn to queen).
 fn worth(kind: Piece) -> i32 {
     PIECE_VALUE[kind.to_index()].eg()
+}
+
+/// The middlegame value of a piece kind (pawn to queen).
+fn worth_mg(kind: Piece) -> i32 {
+    PIECE_VALUE[kind.to_index()].mg()
 }
 
 /// File of a square index, 0 (a) to 7 (h).

@@ -5,12 +5,12 @@
 
 use super::{
     distance, file, king_ring, kpk, opposite_colors, rank, signature, to_queen_side, up, worth,
-    Material, View,
+    worth_mg, Material, View,
 };
 use crate::eval::scale::scale_case;
 use crate::eval::FILE_A;
 use crate::types::{get_bishop_moves, BitBoard, Piece, ALL_SQUARES};
-use crate::weights::{PIECE_VALUE, SCALE_NORMAL};
+use crate::weights::SCALE_NORMAL;
 
 /// A rule: the factor for the strong side, if it knows one.
 type Rule = fn(&View) -> Option<i32>;
@@ -182,8 +182,7 @@ fn rook_pawns(view: &View) -> Option<i32> {
 /// such as a lone queen against pieces or opposite bishops, its tuned factor stays.)
 /// `ours` and `theirs` are the sides' pieces in middlegame values.
 fn pawnless(ours: i32, theirs: i32) -> Option<i32> {
-    let mg = |kind: Piece| PIECE_VALUE[kind.to_index()].mg();
-    let (rook, minor) = (mg(Piece::Rook), mg(Piece::Bishop));
+    let (rook, minor) = (worth_mg(Piece::Rook), worth_mg(Piece::Bishop));
     if ours < rook || ours - theirs > minor {
         return None;
     }
