@@ -16,6 +16,7 @@ use rand::RngExt;
 
 use crate::position::Position;
 use crate::search::see::see_ge;
+use crate::time::searchmoves_allow;
 
 /// Lowest `UCI_Elo`: level 0.
 pub const ELO_MIN: u32 = 1000;
@@ -112,7 +113,7 @@ pub fn mate_in_one(pos: &Position, allowed: &[ChessMove]) -> Option<ChessMove> {
     let info = pos.check_info();
     pos.legal_moves()
         .into_iter()
-        .filter(|m| allowed.is_empty() || allowed.contains(m))
+        .filter(|&m| searchmoves_allow(allowed, m))
         .find(|&m| pos.mates_with(m, &info))
 }
 

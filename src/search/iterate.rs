@@ -125,7 +125,7 @@ impl Searcher<'_> {
         self.root_moves = pos
             .legal_moves()
             .into_iter()
-            .filter(|m| limits.searchmoves.is_empty() || limits.searchmoves.contains(m))
+            .filter(|&m| limits.allows(m))
             .map(|mv| RootMove {
                 mv,
                 score: -INFINITY,

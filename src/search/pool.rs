@@ -404,7 +404,7 @@ impl Pool {
         let moves: Vec<ChessMove> = r
             .moves
             .into_iter()
-            .filter(|m| limits.searchmoves.is_empty() || limits.searchmoves.contains(m))
+            .filter(|&m| limits.allows(m))
             .collect();
         if moves.is_empty() {
             // `searchmoves` holds only moves that spoil the result: search them as asked.

@@ -77,7 +77,17 @@ const LAST_MOVES_SHARE_DEN: i64 = 5;
 /// The least deadline given, in milliseconds: even an empty clock must find a move.
 const MIN_DEADLINE_MS: i64 = 1;
 
+/// Whether a `go searchmoves` list (empty: every move) allows the root move `m`.
+pub fn searchmoves_allow(searchmoves: &[ChessMove], m: ChessMove) -> bool {
+    searchmoves.is_empty() || searchmoves.contains(&m)
+}
+
 impl Limits {
+    /// Whether `go searchmoves` allows the root move `m` (no list: every move).
+    pub fn allows(&self, m: ChessMove) -> bool {
+        searchmoves_allow(&self.searchmoves, m)
+    }
+
     /// The clock of `side`, as the GUI gave it.
     fn clock_of(&self, side: Color) -> Option<i64> {
         match side {

@@ -18,5 +18,5 @@ mod limits;
 mod manager;
 
 pub use lag::{LagTracker, SpentTime};
-pub use limits::{Deadlines, Limits};
+pub use limits::{searchmoves_allow, Deadlines, Limits};
 pub use manager::{Iteration, TimeManager};
