@@ -124,16 +124,26 @@ impl Limits {
     /// A `go movetime` is searched for all of it but the overhead, both deadlines alike:
     /// the user asked for that much thought (analysis, a fixed-time test), and a runner
     /// that enforces the limit to the millisecond is served by a larger `Move Overhead`,
-    /// as Stockfish's users are (`scripts/soak.sh` sets one for its `ST` games).
+    /// as Stockfish's users are (`scripts/soak.sh` sets one for its `ST` games). Given
+    /// with the clocks (python-chess sends both for a `Limit` with a time and clocks),
+    /// it caps the clock's deadlines and never outlasts them, as in Stockfish: a
+    /// movetime longer than the clock left would lose the game on time.
     pub fn deadlines(&self, us: Color, overhead: u64) -> Deadlines {
-        let overhead = overhead as i64;
-        if let Some(mt) = self.movetime {
-            let t = (mt - overhead).max(MIN_DEADLINE_MS) as u64;
-            return Deadlines {
-                soft: Some(t),
-                hard: Some(t),
-            };
+        let clock = self.clock_deadlines(us, overhead);
+        let Some(mt) = self.movetime else {
+            return clock;
+        };
+        let t = (mt - overhead as i64).max(MIN_DEADLINE_MS) as u64;
+        Deadlines {
+            soft: Some(clock.soft.map_or(t, |s| s.min(t))),
+            hard: Some(clock.hard.map_or(t, |h| h.min(t))),
         }
+    }
+
+    /// The deadlines the clock of `us` alone gives (none without one): see
+    /// [`Limits::deadlines`].
+    fn clock_deadlines(&self, us: Color, overhead: u64) -> Deadlines {
+        let overhead = overhead as i64;
         let time = if self.lacks_own_clock(us) {
             Some(0)
         } else {
@@ -242,6 +252,42 @@ mod tests {
             ..Limits::default()
         };
         assert_eq!(l.deadlines(Color::White, 10).hard, Some(90));
+    }
+
+    /// `go wtime 200 btime 200 movetime 2000` (python-chess's `Limit(time=2,
+    /// white_clock=0.2, black_clock=0.2)`) took 2 s of a 0.2 s clock: the movetime
+    /// caps the clock's deadlines, it does not replace them.
+    #[test]
+    fn movetime_never_outlasts_the_clock() {
+        let clock_only = Limits {
+            wtime: Some(200),
+            btime: Some(200),
+            ..Limits::default()
+        };
+        let both = Limits {
+            movetime: Some(2000),
+            ..clock_only.clone()
+        };
+        let d = both.deadlines(Color::White, 10);
+        assert_eq!(d, clock_only.deadlines(Color::White, 10));
+        assert!(d.hard.unwrap() < 190, "{d:?}");
+        // A movetime shorter than the clock's plan is kept for both deadlines.
+        let long_clock = Limits {
+            movetime: Some(300),
+            wtime: Some(600_000),
+            btime: Some(600_000),
+            ..Limits::default()
+        };
+        let d = long_clock.deadlines(Color::Black, 10);
+        assert_eq!((d.soft, d.hard), (Some(290), Some(290)));
+        // With only the other side's clock, the movetime alone (not "no time").
+        let other_clock = Limits {
+            movetime: Some(500),
+            btime: Some(60_000),
+            ..Limits::default()
+        };
+        let d = other_clock.deadlines(Color::White, 10);
+        assert_eq!((d.soft, d.hard), (Some(490), Some(490)));
     }
 
     #[test]

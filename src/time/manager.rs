@@ -271,7 +271,8 @@ mod tests {
     /// when a sudden-death clock was planned over 20 moves with the whole increment
     /// (only the sudden-death and increment rows changed), and when the last moves
     /// before a control could take more than a third of the clock (only the row with one
-    /// move to go changed).
+    /// move to go changed), and when a movetime given with a clock became capped by the
+    /// clock's deadlines (only the row with both changed: 1990 ms of a 5 s clock before).
     type Pinned = Option<(u64, u64, [u64; 10])>;
     #[rustfmt::skip]
     const PINNED: &[(Go, Pinned)] = &[
@@ -304,7 +305,7 @@ mod tests {
         ((B, None, None, None, None, None, Some(40), 10),
             Some((30, 30, [30, 30, 30, 30, 30, 30, 30, 30, 30, 30]))),
         ((W, Some(5_000), Some(5_000), None, None, None, Some(2_000), 10),
-            Some((1990, 1990, [1990, 1990, 1990, 1990, 1990, 1990, 1990, 1990, 1990, 1990]))),
+            Some((249, 747, [249, 249, 249, 249, 249, 249, 249, 249, 249, 249]))),
         ((W, None, Some(60_000), None, Some(1_000), None, None, 10),
             Some((1, 1, [1, 1, 1, 0, 1, 0, 1, 0, 1, 1]))),
         ((B, None, None, Some(1_000), Some(1_000), None, None, 10),
