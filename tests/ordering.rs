@@ -131,3 +131,32 @@ fn queued_search_then_stop() {
         (START_FEN.to_string(), "Hash: 4 MB".to_string())
     );
 }
+
+#[test]
+fn stop_behind_a_new_game_ends_the_search_it_follows() {
+    // The second `go` starts once the first search has ended and the first new game is
+    // set up; the second new game waits for that search, and the `stop` behind it is
+    // that search's: it must not wait behind the new game (which waits for the search).
+    let mut e = searching("go infinite");
+    e.send("ucinewgame\nstop\ngo infinite\nucinewgame\nstop");
+    let (_, first) = e.bestmove(LONG);
+    let (_, second) = e.bestmove(LONG);
+    nothing_ignored(&first);
+    nothing_ignored(&second);
+    e.send("isready");
+    e.wait_for(|l| l == "readyok", LONG);
+    assert_eq!(state(&mut e).0, START_FEN, "the second new game is in force");
+}
+
+#[test]
+fn ponderhit_behind_clear_hash_reaches_the_ponder_search() {
+    // As above with a ponder search and `Clear Hash`: the `ponderhit` behind it starts
+    // the clock of 1 s, and the move comes well within it.
+    let mut e = searching("go infinite");
+    e.send(
+        "ucinewgame\nstop\nposition startpos moves e2e4\ngo ponder wtime 1000 btime 1000\n\
+         setoption name Clear Hash\nponderhit",
+    );
+    e.bestmove(LONG);
+    e.bestmove(Duration::from_secs(5));
+}

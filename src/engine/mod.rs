@@ -155,6 +155,8 @@ struct Deferred {
     needs_idle: bool,
     /// Whether it starts a job (`go`, `perft`, `bench`): a `stop` after it is its own.
     starts_job: bool,
+    /// Whether it is a `stop` or `ponderhit` for the job queued before it.
+    signal: bool,
     run: Box<dyn FnOnce(&mut Engine) + Send>,
 }
 
@@ -313,7 +315,12 @@ impl Engine {
     /// still waits to start (then the signal waits with it).
     fn signal_latest_job(&mut self, f: fn(&SearchControl)) {
         if self.deferred.iter().any(|d| d.starts_job) {
-            self.defer(false, false, move |e| e.signal(f));
+            self.deferred.push_back(Deferred {
+                needs_idle: false,
+                starts_job: false,
+                signal: true,
+                run: Box::new(move |e: &mut Engine| e.signal(f)),
+            });
         } else {
             self.signal(f);
         }
@@ -342,11 +349,35 @@ impl Engine {
         self.reap_finished();
         while let Some(d) = self.deferred.front() {
             if d.needs_idle && self.busy() {
+                self.send_signals_for_running_job();
                 break;
             }
             let d = self.deferred.pop_front().expect("front exists");
             (d.run)(self);
             self.reap_finished();
+        }
+    }
+
+    /// Sends now the `stop`s and `ponderhit`s queued for the running job (those before
+    /// the next job that waits), past the commands that wait for it to end: else a
+    /// `stop` behind a `ucinewgame` or `Clear Hash` would wait for the very search it
+    /// ends, and that search would never end.
+    fn send_signals_for_running_job(&mut self) {
+        let ahead = self
+            .deferred
+            .iter()
+            .position(|d| d.starts_job)
+            .unwrap_or(self.deferred.len());
+        let mut i = 0;
+        let mut left = ahead;
+        while i < left {
+            if self.deferred[i].signal {
+                let d = self.deferred.remove(i).expect("within the queue");
+                (d.run)(self);
+                left -= 1;
+            } else {
+                i += 1;
+            }
         }
     }
 
@@ -397,6 +428,7 @@ impl Engine {
         self.deferred.push_back(Deferred {
             needs_idle,
             starts_job,
+            signal: false,
             run: Box::new(f),
         });
     }
@@ -479,8 +511,18 @@ impl Engine {
         };
         let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
         let chess960 = self.settings.chess960;
+        // A Chess960 array in standard chess: refused with what is missing, not mended
+        // into a position without its castles.
+        if !chess960 && Position::from_fen_in(fen, true).is_ok() {
+            if let Err(e) = Position::from_fen_in(fen, false) {
+                return self.refuse_fen(fen, &format!("{e} (Chess960 castling needs UCI_Chess960)"));
+            }
+        }
         match position::setup_in(fen, &moves, chess960) {
-            Ok((pos, err)) => {
+            Ok((pos, mended, err)) => {
+                for m in mended {
+                    self.warn(&format!("position: FEN '{fen}' mended: {m}"));
+                }
                 if let Some(e) = err {
                     self.warn(&format!(
                         "position: {e}; moves stop there, position is {}",
@@ -496,19 +538,16 @@ impl Engine {
                     self.save_later(save);
                 }
             }
-            Err(e) => {
-                // A Chess960 castling field read in standard chess: say what is missing.
-                let hint = if !chess960 && Position::from_fen_in(fen, true).is_ok() {
-                    " (Chess960 castling needs UCI_Chess960)"
-                } else {
-                    ""
-                };
-                self.warn(&format!(
-                    "position: invalid FEN '{fen}': {e}{hint}; keeping {}",
-                    self.position.to_fen()
-                ))
-            }
+            Err(e) => self.refuse_fen(fen, &e.to_string()),
         }
+    }
+
+    /// Says why the FEN of a `position` was refused, and that the last position stays.
+    fn refuse_fen(&self, fen: &str, why: &str) {
+        self.warn(&format!(
+            "position: invalid FEN '{fen}': {why}; keeping {}",
+            self.position.to_fen()
+        ))
     }
 
     /// A book move for a `go` that asks to play (not analyse): none with `infinite`,
