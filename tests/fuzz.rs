@@ -146,8 +146,17 @@ proptest! {
             }
         }
         let text: String = chars.into_iter().collect();
-        if let Ok(pos) = Position::from_fen(&text) {
+        let strict = Position::from_fen(&text);
+        if let Ok(pos) = &strict {
+            check_playable(pos);
+        }
+        // Mending as the `position` command does: what is read is playable, and a FEN
+        // read as it stands is read alike, with nothing said mended.
+        if let Ok((pos, mended)) = Position::from_fen_mending(&text, false) {
             check_playable(&pos);
+            if let Ok(p) = &strict {
+                assert_eq!((p.key(), mended.len()), (pos.key(), 0), "{text}");
+            }
         }
     }
 

@@ -239,6 +239,28 @@ fn mate_scores_and_go_mate() {
     }
 }
 
+/// A GUI's FEN with a castling right that cannot be, after a game: the position is
+/// mended and searched, not the game before it kept (whose side to move was Black).
+#[test]
+fn a_fen_with_impossible_rights_is_mended_not_refused() {
+    let mut e = Engine::start();
+    e.send("position startpos moves e2e4");
+    e.send("position fen r3k3/8/8/8/8/8/8/4K2R w KQkq - 0 1");
+    e.send("go depth 4");
+    let (best, lines) = e.bestmove(LONG);
+    assert_legal_best(&best, "r3k3/8/8/8/8/8/8/4K2R w Kq - 0 1", &[]);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string") && l.contains("castling right 'Q' dropped")),
+        "{lines:?}"
+    );
+    e.send("position fen rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b");
+    e.send("go depth 4");
+    let (best, _) = e.bestmove(LONG);
+    assert_legal_best(&best, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b - - 0 1", &[]);
+}
+
 #[test]
 fn no_legal_move() {
     let mut e = Engine::start();

@@ -407,6 +407,41 @@ impl Position {
         Ok(pos)
     }
 
+    /// [`Position::from_fen_in`] for a FEN from a GUI, read as Stockfish reads one: a
+    /// field the position cannot use is mended rather than the whole refused (the GUI
+    /// would otherwise get a move of the position before, perhaps for the other side):
+    /// absent castling and en-passant fields (a FEN of placement and side alone) read as
+    /// `-`, a castling right whose king or rook is not at home is dropped, and so is an
+    /// en-passant square no pawn just crossed. Returns the position and what was mended,
+    /// one note each; any other fault refuses the FEN as `from_fen_in` does.
+    pub fn from_fen_mending(
+        fen: &str,
+        chess960: bool,
+    ) -> Result<(Position, Vec<String>), FenError> {
+        let mut fields: Vec<String> = fen.split_whitespace().map(String::from).collect();
+        let mut notes = Vec::new();
+        if (2..4).contains(&fields.len()) {
+            notes.push("no castling or en-passant field: read as '-'".to_string());
+            fields.resize(4, "-".to_string());
+        }
+        loop {
+            match Position::from_fen_in(&fields.join(" "), chess960) {
+                Err(FenError::CastlingWithoutPieces(c)) if fields[2].contains(c) => {
+                    notes.push(format!("castling right '{c}' dropped: no king and rook in place"));
+                    fields[2] = fields[2].replace(c, "");
+                    if fields[2].is_empty() {
+                        fields[2] = "-".to_string();
+                    }
+                }
+                Err(FenError::EnPassant(ep)) if fields[3] != "-" => {
+                    notes.push(format!("en-passant square '{ep}' dropped: no pawn just crossed it"));
+                    fields[3] = "-".to_string();
+                }
+                other => return other.map(|pos| (pos, notes)),
+            }
+        }
+    }
+
     /// Writes the position as FEN with the real clocks. The en-passant square is written
     /// only when a pawn stands ready to take (as Stockfish does), so that positions equal
     /// for play also read equal as text.
@@ -492,6 +527,41 @@ mod tests {
     #[test]
     fn startpos_round_trip() {
         assert_eq!(Position::startpos().to_fen(), START_FEN);
+    }
+
+    /// What Stockfish reads of a GUI's FEN and Tiefe refused, keeping the position
+    /// before (its `bestmove` then was the other side's): mended, each change said.
+    #[test]
+    fn a_gui_fen_is_mended_where_a_field_cannot_be_used() {
+        let mend = |fen: &str| Position::from_fen_mending(fen, false).unwrap();
+        let strict = |fen: &str| Position::from_fen(fen).err().expect("refused");
+        // A right without its rook; the other rights stay.
+        let fen = "r3k3/8/8/8/8/8/8/4K2R w KQkq - 0 1";
+        assert_eq!(strict(fen), FenError::CastlingWithoutPieces('Q'));
+        let (pos, notes) = mend(fen);
+        assert_eq!(pos.to_fen(), "r3k3/8/8/8/8/8/8/4K2R w Kq - 0 1");
+        assert_eq!(notes.len(), 2, "{notes:?}");
+        assert!(notes[0].contains("'Q'") && notes[1].contains("'k'"), "{notes:?}");
+        // An en-passant square no pawn crossed.
+        let fen = "4k3/8/8/8/8/8/8/4K2R w - e6 0 1";
+        assert!(matches!(strict(fen), FenError::EnPassant(_)));
+        let (pos, notes) = mend(fen);
+        assert_eq!(pos.to_fen(), "4k3/8/8/8/8/8/8/4K2R w - - 0 1");
+        assert_eq!(notes.len(), 1);
+        // Placement and side alone.
+        let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b";
+        assert_eq!(strict(fen), FenError::FieldCount(2));
+        let (pos, notes) = mend(fen);
+        assert_eq!(pos.to_fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b - - 0 1");
+        assert_eq!(notes.len(), 1);
+        // A sound FEN is read as it stands; a placement alone or a missing king is not
+        // mended.
+        let (pos, notes) = mend(START_FEN);
+        assert_eq!((pos.to_fen().as_str(), notes.len()), (START_FEN, 0));
+        let bad = Position::from_fen_mending("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", false);
+        assert_eq!(bad.err(), Some(FenError::FieldCount(1)));
+        let bad = Position::from_fen_mending("8/8/8/8/8/8/8/4K3 w - - 0 1", false);
+        assert!(matches!(bad.err(), Some(FenError::KingCount { .. })));
     }
 
     #[test]

@@ -175,17 +175,18 @@ impl Position {
 /// On an illegal or garbled move the list stops there: the position reached so far is
 /// returned with the error, so the caller can report it and keep what was valid.
 pub fn setup(fen: &str, moves: &[&str]) -> Result<(Position, Option<MoveError>), FenError> {
-    setup_in(fen, moves, false)
+    setup_in(fen, moves, false).map(|(pos, _, err)| (pos, err))
 }
 
 /// [`setup`] for standard chess or, with `chess960`, Chess960 (see
-/// [`Position::from_fen_in`]).
+/// [`Position::from_fen_in`]), the FEN read as [`Position::from_fen_mending`] reads
+/// it: also returns what was mended in it.
 pub fn setup_in(
     fen: &str,
     moves: &[&str],
     chess960: bool,
-) -> Result<(Position, Option<MoveError>), FenError> {
-    let mut pos = Position::from_fen_in(fen, chess960)?;
+) -> Result<(Position, Vec<String>, Option<MoveError>), FenError> {
+    let (mut pos, mended) = Position::from_fen_mending(fen, chess960)?;
     let mut err = None;
     for m in moves {
         if let Err(e) = pos.play_uci(m) {
@@ -194,5 +195,5 @@ pub fn setup_in(
         }
     }
     pos.forget_undo();
-    Ok((pos, err))
+    Ok((pos, mended, err))
 }
