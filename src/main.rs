@@ -69,6 +69,11 @@ enum SyzygyAction {
     /// size, header and the checksum it carries. One line a file (sound, damaged and
     /// why, or unknown: not a table's name), then a count. Exit status 0 when every
     /// table is sound, 1 when one is damaged or a folder holds no table.
+    ///
+    /// Every file is read, whatever the engine remembers of earlier checks; what is
+    /// found updates that memory (in the user's cache folder, as the engine keeps it):
+    /// the sound tables are added, the others dropped, so that the engine reads a table
+    /// found damaged here in full again rather than trust it.
     Check {
         /// The folders.
         #[arg(value_name = "DIR", required = true)]
@@ -161,15 +166,18 @@ fn print_lines<L: std::fmt::Display>(lines: impl IntoIterator<Item = L>) {
 
 /// `tiefe syzygy check DIR...`: see [`SyzygyAction::Check`].
 fn check_tables(dirs: &[String]) -> ExitCode {
-    use tiefe::syzygy::Checked;
+    use tiefe::syzygy::{store_location, Checked, Store};
     let dirs: Vec<&str> = dirs.iter().map(String::as_str).collect();
     let mut out = std::io::stdout().lock();
-    let checked = Checked::folders(&dirs.join(" "), &dirs, |f| {
+    let location = store_location(|v| std::env::var_os(v));
+    let store = location.as_deref().map_or(Store::Off, Store::Refreshed);
+    let checked = Checked::folders(&dirs.join(" "), &dirs, store, |f| {
         let _ = writeln!(out, "{}  {}", f.path().display(), f.verdict);
     });
     let unknown = checked.findings.len() - checked.tables();
     let damaged = checked.damaged().count();
-    for p in &checked.problems {
+    let store_problems = checked.store_problems.iter().chain(location.as_ref().err());
+    for p in checked.problems.iter().chain(store_problems) {
         let _ = writeln!(out, "{p}");
     }
     let _ = writeln!(

@@ -5,14 +5,19 @@
 //! move (no crash, no hang, also with two threads), still use a sound table beside it
 //! (`tbhits` above 0), print nothing on stdout but UCI, and quit cleanly. `tiefe
 //! syzygy check` must name every damaged file and exit with status 1.
+//!
+//! The store of files found sound before: a table is checksummed once, then taken on
+//! its size and modification time (the proof: a table damaged under its old time is
+//! still taken as sound); under another time it is checked again, and a store that is
+//! garbage, unreadable or cannot be made costs checksums, never a verdict.
 
 mod common;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::time::Duration;
+use std::time::{Duration, SystemTime};
 
-use common::{assert_legal_best, placement, Engine};
+use common::{assert_legal_best, in_test_cache, placement, Engine};
 use proptest::prelude::*;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
@@ -214,11 +219,9 @@ fn overwritten_tables_are_left_out() {
 #[test]
 fn syzygy_check_names_each_damaged_file() {
     let run = |dir: &Path| {
-        let out = Command::new(env!("CARGO_BIN_EXE_tiefe"))
-            .args(["syzygy", "check"])
-            .arg(dir)
-            .output()
-            .unwrap();
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_tiefe"));
+        in_test_cache(&mut cmd);
+        let out = cmd.args(["syzygy", "check"]).arg(dir).output().unwrap();
         (out.status.code(), String::from_utf8(out.stdout).unwrap())
     };
     let (code, text) = run(Path::new(SOUND));
@@ -251,6 +254,228 @@ fn syzygy_check_names_each_damaged_file() {
         text.contains("71 files: 66 sound, 4 damaged, 1 unknown"),
         "{text}"
     );
+}
+
+/// A fresh folder of copies of the sound tables (copies: their bytes and times are
+/// changed), its path with spaces, and a store's path beside it (no store there yet).
+fn copies(tag: &str) -> (PathBuf, PathBuf) {
+    let root = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("tb-remember-{tag}"));
+    let _ = std::fs::remove_dir_all(&root);
+    let dir = root.join("tables of mine");
+    std::fs::create_dir_all(&dir).unwrap();
+    for name in tables() {
+        std::fs::copy(Path::new(SOUND).join(&name), dir.join(&name)).unwrap();
+    }
+    (dir, root.join("cache").join("syzygy-sound.txt"))
+}
+
+/// The tables of `dir` judged with the store at `store`.
+fn judge(dir: &Path, store: &Path) -> Checked {
+    Checked::run_with(dir.to_str().unwrap(), Some(store))
+}
+
+/// What `checked` found of `name`: its verdict, and whether it was taken on the store's
+/// word.
+fn found(checked: &Checked, name: &str) -> (Verdict, bool) {
+    let f = checked.findings.iter().find(|f| f.name == name).unwrap();
+    (f.verdict.clone(), f.remembered)
+}
+
+/// Overwrites the table `name` in `dir` past its header (its size kept, its header
+/// sound) and sets its modification time back to what it was.
+fn damage_in_place(dir: &Path, name: &str) {
+    let path = dir.join(name);
+    let time = modified(&path);
+    let mut bytes = std::fs::read(&path).unwrap();
+    bytes[64..].iter_mut().for_each(|b| *b ^= 0x5a);
+    std::fs::write(&path, &bytes).unwrap();
+    set_modified(&path, time);
+}
+
+fn set_modified(path: &Path, time: SystemTime) {
+    let file = std::fs::File::options().write(true).open(path).unwrap();
+    file.set_modified(time).unwrap();
+}
+
+fn modified(path: &Path) -> SystemTime {
+    std::fs::metadata(path).unwrap().modified().unwrap()
+}
+
+/// The store's lines, its header left out.
+fn store_lines(store: &Path) -> Vec<String> {
+    let text = std::fs::read_to_string(store).unwrap();
+    text.lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn a_second_judging_takes_every_table_from_the_store() {
+    let (dir, store) = copies("twice");
+    let first = judge(&dir, &store);
+    assert_eq!(first.sound().count(), 70, "{:?}", first.warnings());
+    assert!(
+        first.store_problems.is_empty(),
+        "{:?}",
+        first.store_problems
+    );
+    assert_eq!((first.checksummed(), first.remembered()), (70, 0));
+    let shown = format!("70 checksummed, 0 checked before: {}", store.display());
+    assert_eq!(first.how_checked(), shown);
+    let lines = store_lines(&store);
+    assert_eq!(lines.len(), 70);
+    assert!(
+        lines.iter().all(|l| l.contains("tables of mine")),
+        "{lines:?}"
+    );
+
+    let (text, time) = (std::fs::read(&store).unwrap(), modified(&store));
+    let second = judge(&dir, &store);
+    assert_eq!(second.sound().count(), 70);
+    assert_eq!((second.checksummed(), second.remembered()), (0, 70));
+    assert!(
+        second.store_problems.is_empty(),
+        "{:?}",
+        second.store_problems
+    );
+    // Nothing changed, nothing written.
+    assert_eq!(std::fs::read(&store).unwrap(), text);
+    assert_eq!(modified(&store), time);
+}
+
+#[test]
+fn a_table_damaged_under_its_old_time_is_trusted_and_under_another_is_not() {
+    let (dir, store) = copies("damaged");
+    let name = "KRvK.rtbw";
+    assert_eq!(judge(&dir, &store).checksummed(), 70);
+    let time = modified(&dir.join(name));
+    damage_in_place(&dir, name);
+    assert_eq!(modified(&dir.join(name)), time);
+    let without = Checked::run(dir.to_str().unwrap());
+    assert!(matches!(found(&without, name).0, Verdict::Damaged(_)));
+
+    // Same size and time: the store's word is taken, the file not read.
+    let trusted = judge(&dir, &store);
+    assert_eq!(found(&trusted, name), (Verdict::Sound, true));
+    assert_eq!(trusted.remembered(), 70);
+
+    // Another time: checksummed, found damaged, forgotten, and so checked again.
+    set_modified(&dir.join(name), time + Duration::from_secs(1));
+    for _ in 0..2 {
+        let checked = judge(&dir, &store);
+        let (verdict, remembered) = found(&checked, name);
+        assert!(matches!(verdict, Verdict::Damaged(_)), "{verdict}");
+        assert!(!remembered);
+        assert_eq!((checked.checksummed(), checked.remembered()), (0, 69));
+        assert_eq!(store_lines(&store).len(), 69);
+        assert!(!store_lines(&store).iter().any(|l| l.contains(name)));
+    }
+
+    // Sound again (a fresh copy): checksummed and remembered.
+    std::fs::copy(Path::new(SOUND).join(name), dir.join(name)).unwrap();
+    let again = judge(&dir, &store);
+    assert_eq!(found(&again, name), (Verdict::Sound, false));
+    assert_eq!((again.checksummed(), again.remembered()), (1, 69));
+    assert_eq!(store_lines(&store).len(), 70);
+}
+
+#[test]
+fn a_garbage_or_unreadable_store_is_said_and_every_table_still_judged() {
+    let (dir, store) = copies("garbage");
+    let krvk = std::fs::canonicalize(dir.join("KRvK.rtbw")).unwrap();
+    std::fs::create_dir_all(store.parent().unwrap()).unwrap();
+    let mut text = b"garbage\n80 1.5 /x\n\xff\xfe\x00\x01\n".to_vec();
+    text.extend(format!("80 1.000000000 {}\n", krvk.display()).bytes());
+    text.extend(b"80 1.000000000 /no/such/folder/KQvK.rtbw\n");
+    std::fs::write(&store, &text).unwrap();
+    let checked = judge(&dir, &store);
+    assert_eq!(checked.sound().count(), 70);
+    assert_eq!((checked.checksummed(), checked.remembered()), (70, 0));
+    assert!(
+        checked.warnings().iter().any(|w| w.contains("3 lines of")),
+        "{:?}",
+        checked.warnings()
+    );
+    let lines = store_lines(&store);
+    assert_eq!(lines.len(), 70, "{lines:?}");
+    assert!(
+        lines.iter().all(|l| l.contains("tables of mine")),
+        "{lines:?}"
+    );
+
+    // A store that is a folder cannot be read; one under a file cannot be made.
+    std::fs::remove_file(&store).unwrap();
+    std::fs::create_dir(&store).unwrap();
+    let under_a_file = dir.join("KQvK.rtbw").join("syzygy-sound.txt");
+    for (at, why) in [(&store, "cannot read"), (&under_a_file, "cannot make")] {
+        let checked = judge(&dir, at);
+        assert_eq!(checked.sound().count(), 70);
+        assert_eq!(checked.checksummed(), 70);
+        assert_eq!(checked.store, None);
+        assert_eq!(checked.how_checked(), "70 checksummed");
+        assert!(
+            checked.warnings().iter().any(|w| w.contains(why)),
+            "{why}: {:?}",
+            checked.warnings()
+        );
+    }
+}
+
+/// `tiefe syzygy check` reads every table whatever the store says, and forgets the one
+/// it finds damaged: the engine then checks it in full.
+#[test]
+fn the_check_command_reads_every_table_and_forgets_damaged_ones() {
+    let (dir, _) = copies("check");
+    let cache = dir.parent().unwrap().join("xdg");
+    let store = cache.join("tiefe").join("syzygy-sound.txt");
+    assert_eq!(judge(&dir, &store).checksummed(), 70);
+    let name = "KQvKR.rtbz";
+    damage_in_place(&dir, name);
+    let out = Command::new(env!("CARGO_BIN_EXE_tiefe"))
+        .args(["syzygy", "check"])
+        .arg(&dir)
+        .env("XDG_CACHE_HOME", &cache)
+        .env("LOCALAPPDATA", &cache)
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(text.contains("70 files: 69 sound, 1 damaged"), "{text}");
+    let (verdict, remembered) = found(&judge(&dir, &store), name);
+    assert!(matches!(verdict, Verdict::Damaged(_)), "{verdict}");
+    assert!(!remembered);
+}
+
+/// The engine's note says how the tables were checked: all checksummed at the first
+/// start, none at the second.
+#[test]
+fn the_engine_says_how_many_tables_it_checksummed() {
+    let (dir, _) = copies("engine");
+    let cache = dir.parent().unwrap().join("xdg");
+    let store = cache.join("tiefe").join("syzygy-sound.txt");
+    let cache = cache.to_str().unwrap();
+    for how in [
+        "70 checksummed, 0 checked before",
+        "0 checksummed, 70 checked before",
+    ] {
+        let mut e = Engine::start_with_env(&[("XDG_CACHE_HOME", cache), ("LOCALAPPDATA", cache)]);
+        e.send(&format!(
+            "setoption name SyzygyPath value {}",
+            dir.display()
+        ));
+        let lines = e.sync();
+        let note = format!(
+            "70 sound table files in '{}', up to 4 pieces ({how}: {})",
+            dir.display(),
+            store.display()
+        );
+        assert!(lines.iter().any(|l| l.contains(&note)), "{note}: {lines:?}");
+        e.send("quit");
+        assert!(e
+            .wait_exit(Duration::from_secs(20))
+            .is_some_and(|s| s.success()));
+    }
 }
 
 proptest! {

@@ -9,7 +9,7 @@ use super::{locked, Engine, Event};
 use crate::book::Book;
 use crate::learn::{Learning, Snapshot};
 use crate::position::{Position, START_FEN};
-use crate::syzygy::{Loading, Syzygy};
+use crate::syzygy::{store_location, Loading, Syzygy};
 use crate::tt::TranspositionTable;
 
 impl Engine {
@@ -43,11 +43,15 @@ impl Engine {
     }
 
     /// `SyzygyPath`: closes any open tables and starts judging the files of the new
-    /// path on a thread of its own (every file is read once, for its checksum); the
-    /// sound tables come into use when that is done (see [`Engine::take_up_tablebases`]).
+    /// path on a thread of its own; the sound tables come into use when that is done
+    /// (see [`Engine::take_up_tablebases`]). A file is read whole, for its checksum, the
+    /// first time it is seen; the sound ones are remembered in the user's cache folder
+    /// (see [`store_location`]), and later starts read only their headers, unless a
+    /// file's size or modification time has changed.
     pub(super) fn load_tablebases(&mut self, path: &str) {
         self.pool_mut().set_tablebases(None);
-        self.tables_loading = (!path.is_empty()).then(|| Loading::start(path));
+        self.tables_loading = (!path.is_empty())
+            .then(|| Loading::start(path, store_location(|v| std::env::var_os(v))));
     }
 
     /// Takes the judged tables into use once their judging has ended (waiting up to
@@ -69,13 +73,14 @@ impl Engine {
         }
         let checked = self.tables_loading.take().expect("checked").finish();
         let path = checked.path.clone();
+        let how = checked.how_checked();
         match Syzygy::from_checked(checked) {
             Ok((tb, warnings)) => {
                 for w in warnings {
                     self.warn(&format!("SyzygyPath: {w}"));
                 }
                 self.tell(Event::Note(&format!(
-                    "Syzygy: {} sound table files in '{path}', up to {} pieces",
+                    "Syzygy: {} sound table files in '{path}', up to {} pieces ({how})",
                     tb.files(),
                     tb.max_pieces()
                 )));

@@ -12,6 +12,11 @@
 //!   to another material would be decoded with the wrong layout);
 //! - the checksum in its last 16 bytes must match its contents (`checksum`), which
 //!   finds any change made after the table was generated.
+//!
+//! The checksum reads the whole file; the engine reads it only once for a file, the
+//! first time it sees it, and then remembers the file as sound (`remembered`) as long
+//! as its size and modification time stay the same. The other checks, a few bytes
+//! read, are made at every start.
 
 use std::fmt;
 use std::io::Read;
@@ -206,16 +211,23 @@ impl TableName {
 /// Judges the file `name` at `path`: see the module's description. Reads the whole
 /// file once (for the checksum).
 pub fn judge(path: &Path, name: &str) -> Verdict {
+    judge_trusting(path, name, false)
+}
+
+/// Judges as [`judge`] does, but with `checked_before` (its checksum found matching
+/// by an earlier judging, the file unchanged since: see `remembered`) the checksum is
+/// not read again: the name, size and header alone are checked, a few bytes read.
+pub(super) fn judge_trusting(path: &Path, name: &str, checked_before: bool) -> Verdict {
     let Some(table) = parse_name(name) else {
         return Verdict::Unknown;
     };
-    match check(path, &table) {
+    match check(path, &table, !checked_before) {
         Ok(()) => Verdict::Sound,
         Err(why) => Verdict::Damaged(why),
     }
 }
 
-fn check(path: &Path, table: &TableName) -> Result<(), String> {
+fn check(path: &Path, table: &TableName, checksum: bool) -> Result<(), String> {
     let cannot = |e: std::io::Error| format!("it cannot be read ({e})");
     let mut file = std::fs::File::open(path).map_err(cannot)?;
     let len = file.metadata().map_err(cannot)?.len();
@@ -234,6 +246,9 @@ fn check(path: &Path, table: &TableName) -> Result<(), String> {
         .read_to_end(&mut head)
         .map_err(cannot)?;
     table.check_header(&head)?;
+    if !checksum {
+        return Ok(());
+    }
     checksum::verify_file(path).map_err(|e| e.to_string())
 }
 

@@ -7,9 +7,11 @@
 //! it from the ':' it would read as a separator in a user's path. It goes when the
 //! tables are closed.
 //!
-//! Judging reads every file once (the checksum), which for the 5-man set (about 1 GB)
-//! takes a second or two: long enough that the engine does it on a thread of its own
-//! ([`Loading`]) and takes the tables into use when it is done.
+//! Judging reads a whole file (the checksum) the first time it sees it, which for the
+//! 5-man set (about 1 GB) takes a second or two, and for a 6-men set (about 150 GB)
+//! tens of minutes: so the engine does it on a thread of its own ([`Loading`]), takes
+//! the tables into use when it is done, and remembers the files found sound
+//! (`remembered`), which later starts take without reading them again.
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -17,6 +19,7 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use super::files::{self, Verdict};
+use super::remembered::Remembered;
 use super::split_path;
 
 /// One file of a tablebase folder and what it is.
@@ -28,6 +31,9 @@ pub struct Finding {
     pub name: String,
     /// Sound, damaged (and why) or not a table.
     pub verdict: Verdict,
+    /// Whether it was found sound before, unchanged since, and taken so without its
+    /// checksum being read now.
+    pub remembered: bool,
 }
 
 impl Finding {
@@ -47,31 +53,77 @@ pub struct Checked {
     pub findings: Vec<Finding>,
     /// Folders that are missing, unreadable, or hold no table.
     pub problems: Vec<String>,
+    /// The store of files found sound before that was used and updated, if any.
+    pub store: Option<PathBuf>,
+    /// What went wrong with that store, or why there is none: the files it would have
+    /// spared are checksummed, nothing worse.
+    pub store_problems: Vec<String>,
+}
+
+/// What a judging does with a store of the files found sound before (see `remembered`).
+#[derive(Debug, Clone, Copy)]
+pub enum Store<'a> {
+    /// None: every table is checksummed, none remembered.
+    Off,
+    /// The store at this path: a table remembered, unchanged since, is not checksummed
+    /// again; one found sound now is added (the engine).
+    Trusted(&'a Path),
+    /// The store at this path: every table is checksummed, the sound ones are added
+    /// and the others dropped (an explicit check of the files).
+    Refreshed(&'a Path),
 }
 
 impl Checked {
-    /// Judges every file in the folders of `path` (a list as `SyzygyPath` takes it).
+    /// Judges every file in the folders of `path` (a list as `SyzygyPath` takes it),
+    /// every table checksummed.
     pub fn run(path: &str) -> Checked {
-        Checked::folders(path, &split_path(path), |_| {})
+        Checked::run_with(path, None)
     }
 
-    /// Judges every file in `dirs` (named `path` together), telling `each` of every
-    /// file as soon as it is judged.
-    pub fn folders(path: &str, dirs: &[&str], mut each: impl FnMut(&Finding)) -> Checked {
+    /// Judges every file in the folders of `path`, trusting and updating the store of
+    /// files found sound before at `store`, if one is given (see [`Store::Trusted`]).
+    pub fn run_with(path: &str, store: Option<&Path>) -> Checked {
+        let store = store.map_or(Store::Off, Store::Trusted);
+        Checked::folders(path, &split_path(path), store, |_| {})
+    }
+
+    /// Judges every file in `dirs` (named `path` together), using `store` as it says,
+    /// telling `each` of every file as soon as it is judged.
+    pub fn folders(
+        path: &str,
+        dirs: &[&str],
+        store: Store,
+        mut each: impl FnMut(&Finding),
+    ) -> Checked {
+        let (mut remembered, store_problems) = match store {
+            Store::Off => (None, Vec::new()),
+            Store::Trusted(file) => Remembered::open(file, true),
+            Store::Refreshed(file) => Remembered::open(file, false),
+        };
         let mut checked = Checked {
             path: path.to_string(),
+            store: remembered.as_ref().map(Remembered::file),
+            store_problems,
             ..Checked::default()
         };
         for dir in dirs {
-            checked.judge_folder(dir, &mut each);
+            checked.judge_folder(dir, remembered.as_mut(), &mut each);
         }
         if dirs.is_empty() {
             checked.problems.push("no directory named".to_string());
         }
+        if let Some(Err(why)) = remembered.map(Remembered::save) {
+            checked.store_problems.push(why);
+        }
         checked
     }
 
-    fn judge_folder(&mut self, dir: &str, each: &mut impl FnMut(&Finding)) {
+    fn judge_folder(
+        &mut self,
+        dir: &str,
+        mut store: Option<&mut Remembered>,
+        each: &mut impl FnMut(&Finding),
+    ) {
         let entries = match std::fs::read_dir(dir) {
             Ok(e) => e,
             Err(e) => return self.problems.push(format!("cannot read '{dir}': {e}")),
@@ -87,9 +139,18 @@ impl Checked {
             if self.findings.iter().any(|f| f.name == name) {
                 continue;
             }
-            let verdict = files::judge(&Path::new(dir).join(&name), &name);
+            let path = Path::new(dir).join(&name);
+            let (verdict, remembered) = match store.as_deref_mut() {
+                Some(store) => store.judge(&path, &name),
+                None => (files::judge(&path, &name), false),
+            };
             let dir = dir.to_string();
-            self.findings.push(Finding { dir, name, verdict });
+            self.findings.push(Finding {
+                dir,
+                name,
+                verdict,
+                remembered,
+            });
             each(self.findings.last().expect("just pushed"));
         }
         if self.tables() == before {
@@ -118,10 +179,35 @@ impl Checked {
             .filter(|f| matches!(f.verdict, Verdict::Damaged(_)))
     }
 
-    /// What is wrong, one line each: the folders' problems, then each damaged table
-    /// (named, with why it is left out).
+    /// How many sound tables had their checksum read now.
+    pub fn checksummed(&self) -> usize {
+        self.sound().filter(|f| !f.remembered).count()
+    }
+
+    /// How many sound tables were taken on the store's word, their checksum not read.
+    pub fn remembered(&self) -> usize {
+        self.sound().filter(|f| f.remembered).count()
+    }
+
+    /// How the sound tables were checked, for a note: `12 checksummed, 278 checked
+    /// before: <store>`, or `290 checksummed` with no store.
+    pub fn how_checked(&self) -> String {
+        let now = self.checksummed();
+        match &self.store {
+            Some(store) => format!(
+                "{now} checksummed, {} checked before: {}",
+                self.remembered(),
+                store.display()
+            ),
+            None => format!("{now} checksummed"),
+        }
+    }
+
+    /// What is wrong, one line each: the folders' problems, the store's, then each
+    /// damaged table (named, with why it is left out).
     pub fn warnings(&self) -> Vec<String> {
         let mut w = self.problems.clone();
+        w.extend(self.store_problems.iter().cloned());
         w.extend(self.damaged().map(|f| {
             format!(
                 "{} left out: {}",
@@ -223,12 +309,21 @@ pub struct Loading {
 }
 
 impl Loading {
-    /// Starts judging the folders of `path`.
-    pub fn start(path: &str) -> Loading {
+    /// Starts judging the folders of `path` with the store of files found sound before
+    /// at `store` (or, with why there is none, every table checksummed).
+    pub fn start(path: &str, store: Result<PathBuf, String>) -> Loading {
         let owned = path.to_string();
+        let judge = move || match store {
+            Ok(file) => Checked::run_with(&owned, Some(&file)),
+            Err(why) => {
+                let mut checked = Checked::run(&owned);
+                checked.store_problems.push(why);
+                checked
+            }
+        };
         Loading {
             path: path.to_string(),
-            thread: std::thread::spawn(move || Checked::run(&owned)),
+            thread: std::thread::spawn(judge),
         }
     }
 

@@ -21,6 +21,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 pub mod checksum;
 mod files;
 mod load;
+mod remembered;
 
 use crate::types::{BitBoard, ChessMove, Color, Piece, ALL_SQUARES, EMPTY};
 use pyrrhic_rs::{DtzProbeValue, EngineAdapter, TableBases, WdlProbeResult};
@@ -29,7 +30,8 @@ use crate::position::Position;
 use crate::score::{DRAW, TB_BOUND, TB_WIN};
 pub use files::{parse_name, piece_codes, Kind, TableName, Verdict};
 use load::Shadow;
-pub use load::{Checked, Finding, Loading};
+pub use load::{Checked, Finding, Loading, Store};
+pub use remembered::store_location;
 
 /// Attack sets for the prober, from the `chess` crate.
 #[derive(Clone)]

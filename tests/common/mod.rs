@@ -3,7 +3,7 @@
 #![allow(dead_code)]
 
 use std::io::{BufRead, BufReader, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Output, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
@@ -32,6 +32,7 @@ impl Engine {
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .env_remove("RUST_LOG");
+        in_test_cache(&mut cmd);
         for (k, v) in env {
             cmd.env(k, v);
         }
@@ -184,12 +185,22 @@ pub fn run_script(input: &[u8], rust_log: Option<&str>) -> Output {
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .env_remove("RUST_LOG");
+    in_test_cache(&mut cmd);
     if let Some(level) = rust_log {
         cmd.env("RUST_LOG", level);
     }
     let mut child = cmd.spawn().expect("start tiefe");
     child.stdin.take().unwrap().write_all(input).unwrap();
     child.wait_with_output().expect("wait for tiefe")
+}
+
+/// Points the user's cache folders (where the engine remembers the tablebase files it
+/// found sound) of a run of the binary into the build's temporary folder, so that no
+/// test reads or writes the real one.
+pub fn in_test_cache(cmd: &mut Command) {
+    let cache = Path::new(env!("CARGO_TARGET_TMPDIR")).join("cache");
+    cmd.env("XDG_CACHE_HOME", &cache)
+        .env("LOCALAPPDATA", &cache);
 }
 
 /// The move of a `bestmove` line (`None` for `(none)`).
