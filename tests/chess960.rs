@@ -214,7 +214,7 @@ fn castle_spellings() {
     // A standard game in Chess960 mode, castling written king takes rook.
     let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     let moves = ["e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6", "e1h1"];
-    let (pos, err) = setup_in(start, &moves, true).unwrap();
+    let (pos, _, err) = setup_in(start, &moves, true).unwrap();
     assert!(err.is_none());
     assert_eq!(
         pos.to_fen(),
@@ -299,9 +299,9 @@ fn random_games_keep_the_invariants() {
 fn repetitions_see_the_rights() {
     let fen = "1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1";
     let there_and_back = ["g1h1", "g8h8", "h1g1", "h8g8"];
-    let (pos, _) = setup_in(fen, &there_and_back, true).unwrap();
+    let (pos, _, _) = setup_in(fen, &there_and_back, true).unwrap();
     assert!(!pos.is_repetition(0), "the rooks' rights are gone");
-    let (pos, _) = setup_in(
+    let (pos, _, _) = setup_in(
         fen,
         &[
             "e1f1", "e8f8", "f1e1", "f8e8", "e1f1", "e8f8", "f1e1", "f8e8",
@@ -310,7 +310,7 @@ fn repetitions_see_the_rights() {
     )
     .unwrap();
     assert_eq!(pos.to_fen(), "1r2k1r1/8/8/8/8/8/8/1R2K1R1 w - - 8 5");
-    let (pos, _) = setup_in(
+    let (pos, _, _) = setup_in(
         "1r2k1r1/8/8/8/8/8/8/1R2K1R1 w - - 0 1",
         &[
             "e1f1", "e8f8", "f1e1", "f8e8", "e1f1", "e8f8", "f1e1", "f8e8",

@@ -26,7 +26,7 @@ fn chess960_engine() -> Engine {
 /// Every move of every `pv` and the `bestmove` is legal from `fen` + `moves` in
 /// Chess960 mode and written in the canonical form (a castle as king takes rook).
 fn assert_canonical(lines: &[String], best: &str, fen: &str, moves: &[&str]) {
-    let (root, err) = setup_in(fen, moves, true).unwrap();
+    let (root, _, err) = setup_in(fen, moves, true).unwrap();
     assert!(err.is_none());
     let check = |pos: &mut Position, m: &str, context: &str| {
         let mv = pos

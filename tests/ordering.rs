@@ -145,7 +145,11 @@ fn stop_behind_a_new_game_ends_the_search_it_follows() {
     nothing_ignored(&second);
     e.send("isready");
     e.wait_for(|l| l == "readyok", LONG);
-    assert_eq!(state(&mut e).0, START_FEN, "the second new game is in force");
+    assert_eq!(
+        state(&mut e).0,
+        START_FEN,
+        "the second new game is in force"
+    );
 }
 
 #[test]

@@ -258,7 +258,11 @@ fn a_fen_with_impossible_rights_is_mended_not_refused() {
     e.send("position fen rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b");
     e.send("go depth 4");
     let (best, _) = e.bestmove(LONG);
-    assert_legal_best(&best, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b - - 0 1", &[]);
+    assert_legal_best(
+        &best,
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b - - 0 1",
+        &[],
+    );
 }
 
 #[test]

@@ -515,7 +515,8 @@ impl Engine {
         // into a position without its castles.
         if !chess960 && Position::from_fen_in(fen, true).is_ok() {
             if let Err(e) = Position::from_fen_in(fen, false) {
-                return self.refuse_fen(fen, &format!("{e} (Chess960 castling needs UCI_Chess960)"));
+                return self
+                    .refuse_fen(fen, &format!("{e} (Chess960 castling needs UCI_Chess960)"));
             }
         }
         match position::setup_in(fen, &moves, chess960) {

@@ -401,11 +401,7 @@ impl Pool {
         let Some(r) = t.rank_root(pos, c.rule50) else {
             return (u, None);
         };
-        let moves: Vec<ChessMove> = r
-            .moves
-            .into_iter()
-            .filter(|&m| limits.allows(m))
-            .collect();
+        let moves: Vec<ChessMove> = r.moves.into_iter().filter(|&m| limits.allows(m)).collect();
         if moves.is_empty() {
             // `searchmoves` holds only moves that spoil the result: search them as asked.
             return (u, None);
