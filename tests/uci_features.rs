@@ -367,13 +367,24 @@ fn limited_strength() {
     e.send("setoption name Skill Level value 0");
     // The choice is random: twelve tries once all came out the same (seen in CI on a
     // loaded machine), so sample more.
+    // The weaker player searches four lines but shows `MultiPV`'s one, and its last
+    // line is the move it plays (it was the best line's, whatever it played).
     let mut seen = std::collections::HashSet::new();
     for _ in 0..40 {
         e.send("position startpos");
         e.send("go movetime 100");
-        let (best, _) = e.bestmove(LONG);
+        let (best, lines) = e.bestmove(LONG);
         assert_legal_best(&best, START_FEN, &[]);
-        seen.insert(best_of(&best).unwrap());
+        let played = best_of(&best).unwrap();
+        let pvs: Vec<&String> = lines.iter().filter(|l| l.contains(" pv ")).collect();
+        assert!(pvs.iter().all(|l| l.contains(" multipv 1 ")), "{pvs:#?}");
+        let last = pvs.last().expect("a line before bestmove");
+        assert_eq!(
+            last.split(" pv ").nth(1).unwrap().split(' ').next(),
+            Some(played.as_str()),
+            "{last}"
+        );
+        seen.insert(played);
     }
     assert!(seen.len() >= 2, "{seen:?}");
 }

@@ -1,6 +1,7 @@
 //! The body of a search thread: search, report, hold `bestmove` while the GUI still owns
 //! the clock (`infinite`, or `ponder` before `ponderhit`), send it, then learn.
 
+use std::cell::RefCell;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -12,7 +13,7 @@ use crate::position::Position;
 use crate::score::MATE;
 use crate::search::{self, Outcome, Pool, Request, SearchControl};
 use crate::time::Limits;
-use crate::tt::TranspositionTable;
+use crate::tt::{Bound, TranspositionTable};
 use crate::types::ChessMove;
 
 /// Everything a search thread takes with it.
@@ -25,6 +26,8 @@ pub(super) struct SearchJob {
     pub debug: bool,
     /// `UCI_ShowWDL`.
     pub show_wdl: bool,
+    /// `MultiPV`: the lines reported, however many a weaker player searches.
+    pub shown_lines: usize,
     /// Weaker play, if asked for.
     pub skill: Option<Skill>,
     pub tt: Arc<TranspositionTable>,
@@ -64,21 +67,31 @@ impl SearchJob {
         }
     }
 
-    /// The search itself, with its reports turned into events; a weaker player's
-    /// choice replaces the best move.
+    /// The search itself, with its reports turned into events (the first `MultiPV`
+    /// lines: a weaker player searches more); a weaker player's choice replaces the
+    /// best move, and its line is reported last, so that the GUI's line is the move
+    /// played.
     fn search(&mut self, clock: &SearchControl) -> Outcome {
-        let (debug, show_wdl) = (self.debug, self.show_wdl);
+        let (debug, show_wdl, shown) = (self.debug, self.show_wdl, self.shown_lines);
         let listener = Arc::clone(&self.listener);
         let root = self.pos.uci_chess960().then(|| self.pos.clone());
+        let send = |event: search::Event| match &root {
+            Some(root) => send_written(root, event, &*listener, show_wdl),
+            None => listener.event(Event::Search {
+                event,
+                wdl: show_wdl,
+            }),
+        };
+        let lines = RefCell::new(Vec::new());
         let mut report = |event: search::Event| {
-            if debug || !matches!(event, search::Event::Stats { .. }) {
-                match &root {
-                    Some(root) => send_written(root, event, &*listener, show_wdl),
-                    None => listener.event(Event::Search {
-                        event,
-                        wdl: show_wdl,
-                    }),
+            if let search::Event::Line(r) = &event {
+                keep_line(&mut lines.borrow_mut(), r);
+                if r.multipv as usize > shown {
+                    return;
                 }
+            }
+            if debug || !matches!(event, search::Event::Stats { .. }) {
+                send(event);
             }
         };
         let req = Request {
@@ -92,6 +105,9 @@ impl SearchJob {
             {
                 if Some(m) != outcome.best {
                     play_instead(&mut outcome, m);
+                    if let Some(line) = line_played(&lines.borrow(), m, outcome.score) {
+                        send(search::Event::Line(&line));
+                    }
                 }
             }
         }
@@ -144,6 +160,37 @@ fn play_instead(outcome: &mut Outcome, m: ChessMove) {
     outcome.pv = vec![m];
 }
 
+/// Keeps `r`, a finished line, as the last reported of its root move (the lines a
+/// weaker player searches beyond `MultiPV` too), and the newest report last.
+fn keep_line(lines: &mut Vec<search::Report>, r: &search::Report) {
+    if r.bound != Bound::Exact || r.pv.is_empty() {
+        return;
+    }
+    lines.retain(|l| l.pv[0] != r.pv[0]);
+    lines.push(r.clone());
+}
+
+/// The report of the skill level's move `m`, scored `score`, as line 1: its own last
+/// line (from whatever depth it was last searched), with the newest report's counters;
+/// a mate in one played outside the lines as a line of depth 1. `None` before any
+/// report.
+fn line_played(lines: &[search::Report], m: ChessMove, score: i32) -> Option<search::Report> {
+    let newest = lines.last()?;
+    let own = lines.iter().find(|l| l.pv[0] == m);
+    let (depth, seldepth, pv) = match own {
+        Some(l) => (l.depth, l.seldepth, l.pv.clone()),
+        None => (1, 1, vec![m]),
+    };
+    Some(search::Report {
+        depth,
+        seldepth,
+        multipv: 1,
+        score,
+        pv,
+        ..newest.clone()
+    })
+}
+
 /// Records a finished search for learning and returns the save it calls for, if any.
 /// Searches of `go infinite` are analysis, not moves of a game: they teach only when
 /// deep and decisive.
@@ -191,5 +238,51 @@ mod tests {
         assert_eq!(o.pv, [a3]);
         play_instead(&mut o, f7);
         assert_eq!((o.best, o.score), (Some(f7), MATE - 1));
+    }
+
+    /// The line reported for the skill level's move: its own last line, as line 1 with
+    /// the newest counters; a move outside the lines a line of depth 1.
+    #[test]
+    fn the_line_played_is_its_own() {
+        let e4 = ChessMove::new(Square::E2, Square::E4, None);
+        let e5 = ChessMove::new(Square::E7, Square::E5, None);
+        let a3 = ChessMove::new(Square::A2, Square::A3, None);
+        let h3 = ChessMove::new(Square::H2, Square::H3, None);
+        let report = |depth, multipv, score, pv: Vec<ChessMove>, nodes, bound| search::Report {
+            depth,
+            seldepth: depth + 4,
+            multipv,
+            score,
+            nodes,
+            time_ms: nodes / 1000,
+            hashfull: 0,
+            tbhits: 0,
+            pv,
+            bound,
+        };
+        let mut lines = Vec::new();
+        assert!(line_played(&lines, a3, 0).is_none());
+        keep_line(
+            &mut lines,
+            &report(2, 3, -20, vec![a3, e5], 2_000, Bound::Exact),
+        );
+        keep_line(
+            &mut lines,
+            &report(3, 1, 45, vec![e4, e5], 9_000, Bound::Exact),
+        );
+        keep_line(
+            &mut lines,
+            &report(4, 1, 60, vec![e4], 20_000, Bound::Lower),
+        );
+        keep_line(
+            &mut lines,
+            &report(3, 2, 10, vec![h3], 12_000, Bound::Exact),
+        );
+        let l = line_played(&lines, a3, -20).unwrap();
+        assert_eq!((l.depth, l.multipv, l.score, l.nodes), (2, 1, -20, 12_000));
+        assert_eq!((l.pv.clone(), l.bound), (vec![a3, e5], Bound::Exact));
+        let f7 = ChessMove::new(Square::D1, Square::F7, None);
+        let l = line_played(&lines, f7, MATE - 1).unwrap();
+        assert_eq!((l.depth, l.pv.clone(), l.score), (1, vec![f7], MATE - 1));
     }
 }

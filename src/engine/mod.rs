@@ -620,6 +620,7 @@ impl Engine {
             overhead,
             debug: self.debug,
             show_wdl: self.settings.show_wdl,
+            shown_lines: self.settings.multipv.max(1),
             skill,
             tt: Arc::clone(&self.tt),
             pool: Arc::clone(&self.pool),
