@@ -149,15 +149,22 @@ struct Running {
     thread: JoinHandle<()>,
 }
 
-/// A command waiting for the running job to end, with whether it needs the engine
-/// idle (if not, it waits only for the commands before it).
+/// A command waiting for the running job to end, or for the commands before it.
 struct Deferred {
-    needs_idle: bool,
-    /// Whether it starts a job (`go`, `perft`, `bench`): a `stop` after it is its own.
-    starts_job: bool,
-    /// Whether it is a `stop` or `ponderhit` for the job queued before it.
-    signal: bool,
+    kind: Waiting,
     run: Box<dyn FnOnce(&mut Engine) + Send>,
+}
+
+/// What a deferred command is, which says what it waits for.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Waiting {
+    /// A command that reads or changes the state, with whether it needs the engine
+    /// idle (if not, it waits only for the commands before it).
+    Command { needs_idle: bool },
+    /// One that starts a job (`go`, `perft`, `bench`): a `stop` after it is its own.
+    Job,
+    /// A `stop` or `ponderhit` for the job queued before it.
+    Signal,
 }
 
 /// The engine's state and the commands that act on it.
@@ -314,13 +321,8 @@ impl Engine {
     /// Signals the job last asked for: the running one, or, behind it, the last that
     /// still waits to start (then the signal waits with it).
     fn signal_latest_job(&mut self, f: fn(&SearchControl)) {
-        if self.deferred.iter().any(|d| d.starts_job) {
-            self.deferred.push_back(Deferred {
-                needs_idle: false,
-                starts_job: false,
-                signal: true,
-                run: Box::new(move |e: &mut Engine| e.signal(f)),
-            });
+        if self.deferred.iter().any(|d| d.kind == Waiting::Job) {
+            self.defer(Waiting::Signal, move |e| e.signal(f));
         } else {
             self.signal(f);
         }
@@ -348,7 +350,7 @@ impl Engine {
     pub fn resume(&mut self) {
         self.reap_finished();
         while let Some(d) = self.deferred.front() {
-            if d.needs_idle && self.busy() {
+            if d.kind == (Waiting::Command { needs_idle: true }) && self.busy() {
                 self.send_signals_for_running_job();
                 break;
             }
@@ -366,12 +368,12 @@ impl Engine {
         let ahead = self
             .deferred
             .iter()
-            .position(|d| d.starts_job)
+            .position(|d| d.kind == Waiting::Job)
             .unwrap_or(self.deferred.len());
         let mut i = 0;
         let mut left = ahead;
         while i < left {
-            if self.deferred[i].signal {
+            if self.deferred[i].kind == Waiting::Signal {
                 let d = self.deferred.remove(i).expect("within the queue");
                 (d.run)(self);
                 left -= 1;
@@ -403,7 +405,7 @@ impl Engine {
         if self.deferred.is_empty() && !(needs_idle && self.busy()) {
             f(self);
         } else {
-            self.defer(needs_idle, false, f);
+            self.defer(Waiting::Command { needs_idle }, f);
         }
     }
 
@@ -415,20 +417,13 @@ impl Engine {
             f(self);
         } else {
             self.signal(SearchControl::stop);
-            self.defer(false, true, f);
+            self.defer(Waiting::Job, f);
         }
     }
 
-    fn defer(
-        &mut self,
-        needs_idle: bool,
-        starts_job: bool,
-        f: impl FnOnce(&mut Engine) + Send + 'static,
-    ) {
+    fn defer(&mut self, kind: Waiting, f: impl FnOnce(&mut Engine) + Send + 'static) {
         self.deferred.push_back(Deferred {
-            needs_idle,
-            starts_job,
-            signal: false,
+            kind,
             run: Box::new(f),
         });
     }
