@@ -67,8 +67,18 @@ fn positions_and_castles_in_chess960_mode() {
     let (_, l, _) = e.wait_for(|l| l.starts_with("info string"), LONG);
     assert!(l.contains("g1h1"), "{l}");
     assert_eq!(e.display_fen(), fen);
-    // A bad castling field keeps the last good position.
+    // A right without its rook (no rook on b1) is dropped, and said, as Stockfish reads
+    // such a FEN; the rest of the position is taken.
     e.send("position fen bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HBhf - 2 9");
+    let (_, l, _) = e.wait_for(|l| l.starts_with("info string"), LONG);
+    assert!(l.contains("castling right 'B' dropped"), "{l}");
+    assert_eq!(
+        e.display_fen(),
+        "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w Hhf - 2 9"
+    );
+    // A field that is no castling field at all keeps the last good position.
+    e.send(&format!("position fen {fen}"));
+    e.send("position fen bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HH - 2 9");
     let (_, l, _) = e.wait_for(|l| l.starts_with("info string"), LONG);
     assert!(l.contains("castling"), "{l}");
     assert_eq!(e.display_fen(), fen);
