@@ -506,15 +506,18 @@ impl Engine {
         };
         let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
         let chess960 = self.settings.chess960;
+        let setup = position::setup_in(fen, &moves, chess960);
         // A Chess960 array in standard chess: refused with what is missing, not mended
-        // into a position without its castles.
-        if !chess960 && Position::from_fen_in(fen, true).is_ok() {
+        // into a position without its castles. Only a FEN not read as it stands is read
+        // again for this, not every `position` a GUI sends.
+        let as_it_stands = matches!(&setup, Ok((_, mended, _)) if mended.is_empty());
+        if !chess960 && !as_it_stands && Position::from_fen_in(fen, true).is_ok() {
             if let Err(e) = Position::from_fen_in(fen, false) {
                 return self
                     .refuse_fen(fen, &format!("{e} (Chess960 castling needs UCI_Chess960)"));
             }
         }
-        match position::setup_in(fen, &moves, chess960) {
+        match setup {
             Ok((pos, mended, err)) => {
                 for m in mended {
                     self.warn(&format!("position: FEN '{fen}' mended: {m}"));
