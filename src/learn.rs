@@ -231,12 +231,10 @@ pub fn load(path: &Path) -> Result<Option<Store>, LoadError> {
     }
 }
 
-/// Writes `store` to `path` atomically: a temporary file beside it (named after this
-/// process, so that two engines sharing a file never write the same one) is written,
-/// synced and renamed over `path`. Takes no lock: [`Snapshot::write`] is the save that
+/// Writes `store` to `path` atomically ([`crate::atomic_file::replace`]). Takes no lock: [`Snapshot::write`] is the save that
 /// merges under one.
 pub fn save(path: &Path, store: &Store) -> std::io::Result<()> {
-    disk::replace(path, &encode(store))
+    crate::atomic_file::replace(path, &encode(store))
 }
 
 /// One finished search of the current game.

@@ -29,6 +29,7 @@ pub fn log_to_stderr() {
         .init();
 }
 
+mod atomic_file;
 pub mod bench;
 pub mod book;
 pub mod engine;

@@ -1,6 +1,6 @@
-//! The learning file on disk, apart from its format: how it is replaced atomically, how
-//! the temporary files of killed saves are tidied, and the lock that makes a save's
-//! read, merge and write one step among every process sharing the file.
+//! The learning file on disk, apart from its format and its atomic replacement
+//! ([`crate::atomic_file`]): the lock that makes a save's read, merge and write one step
+//! among every process sharing the file.
 //!
 //! Why a lock, and why on a file of its own: a save reads the file, merges its own
 //! entries in and renames a new file over it. Two engines saving at once (two instances
@@ -14,8 +14,7 @@
 //! The system drops the lock when its holder ends, so a killed engine leaves no stale
 //! lock behind.
 
-use std::fs::{self, File, TryLockError};
-use std::io::Write;
+use std::fs::{File, TryLockError};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -78,106 +77,16 @@ pub(super) fn lock(path: &Path, wait: Duration) -> Result<SaveLock, String> {
     }
 }
 
-/// Writes `bytes` to `path` atomically: a temporary file beside it (named after this
-/// process, so that two engines sharing a file never write the same one) is written,
-/// synced and renamed over `path`.
-pub(super) fn replace(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(format!(".tmp{}", std::process::id()));
-    let tmp = PathBuf::from(tmp);
-    let result = (|| {
-        let mut f = File::create(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-        fs::rename(&tmp, path)
-    })();
-    if result.is_err() {
-        let _ = fs::remove_file(&tmp);
-    } else {
-        remove_stale_temps(path);
-    }
-    result
-}
-
-/// A temporary file older than this was left by a process killed while saving: a live
-/// save writes and renames its own within milliseconds.
-const STALE_TEMP: Duration = Duration::from_secs(600);
-
-/// Removes the temporary files of earlier saves of `path` (`<name>.tmp<pid>`) that a
-/// killed process left behind, once they are older than [`STALE_TEMP`], so that a
-/// learning file shared by many short-lived engines does not gather them. Errors are
-/// ignored: this is tidying, never a reason to fail a save.
-fn remove_stale_temps(path: &Path) {
-    let Some(name) = path.file_name().and_then(|n| n.to_str()) else {
-        return;
-    };
-    let prefix = format!("{name}.tmp");
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    let Ok(listing) = fs::read_dir(dir) else {
-        return;
-    };
-    for item in listing.flatten() {
-        let file = item.file_name();
-        let Some(pid) = file.to_str().and_then(|f| f.strip_prefix(&prefix)) else {
-            continue;
-        };
-        if pid.is_empty() || !pid.bytes().all(|b| b.is_ascii_digit()) {
-            continue;
-        }
-        let old = item
-            .metadata()
-            .and_then(|m| m.modified())
-            .ok()
-            .and_then(|t| t.elapsed().ok())
-            .is_some_and(|age| age > STALE_TEMP);
-        if old {
-            let _ = fs::remove_file(item.path());
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::fs;
 
     fn scratch(name: &str) -> PathBuf {
         let dir = std::env::temp_dir().join(format!("tiefe-disk-{name}-{}", std::process::id()));
         let _ = fs::remove_dir_all(&dir);
         fs::create_dir_all(&dir).unwrap();
         dir
-    }
-
-    #[test]
-    fn stale_temp_files_are_removed_on_save() {
-        let dir = scratch("stale");
-        let path = dir.join("t.lrn");
-        let stale = dir.join("t.lrn.tmp4242");
-        let fresh = dir.join("t.lrn.tmp4343");
-        let other = dir.join("t.lrn.tmpnotapid");
-        for f in [&stale, &fresh, &other] {
-            fs::write(f, b"partial").unwrap();
-        }
-        let long_ago = std::time::SystemTime::now() - 2 * STALE_TEMP;
-        for f in [&stale, &other] {
-            File::options()
-                .write(true)
-                .open(f)
-                .unwrap()
-                .set_modified(long_ago)
-                .unwrap();
-        }
-        replace(&path, b"new").unwrap();
-        assert!(!stale.exists(), "a killed save's old temp file stays");
-        assert!(
-            fresh.exists(),
-            "a temp file that may be another save's in progress went"
-        );
-        assert!(other.exists(), "a file that is not a temp file went");
-        assert_eq!(fs::read(&path).unwrap(), b"new");
-        let _ = fs::remove_dir_all(&dir);
     }
 
     /// One saver at a time, across a rename of the data file; a waiter gives up after
@@ -188,7 +97,7 @@ mod tests {
         let path = dir.join("t.lrn");
         let held = lock(&path, Duration::ZERO).unwrap();
         // The data file is replaced while the lock is held: its new inode changes nothing.
-        replace(&path, b"one").unwrap();
+        crate::atomic_file::replace(&path, b"one").unwrap();
         let t = Instant::now();
         let refused = lock(&path, Duration::from_millis(100));
         assert!(refused.is_err(), "two holders at once");

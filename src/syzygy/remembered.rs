@@ -22,7 +22,7 @@
 use std::collections::BTreeMap;
 use std::ffi::OsString;
 use std::fmt::Write as _;
-use std::io::{ErrorKind, Write as _};
+use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
 use std::time::UNIX_EPOCH;
 
@@ -196,30 +196,9 @@ impl Remembered {
                 path.display()
             );
         }
-        write_whole(&self.file, text.as_bytes())
+        crate::atomic_file::replace(&self.file, text.as_bytes())
             .map_err(|e| format!("cannot write {}: {e}", self.file.display()))
     }
-}
-
-/// Writes `bytes` to a file of its own beside `file` (named by process and thread, so
-/// that no other writer shares it) and renames it over `file`.
-fn write_whole(file: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let mut temp = file.as_os_str().to_owned();
-    temp.push(format!(
-        ".{}.{:?}.tmp",
-        std::process::id(),
-        std::thread::current().id()
-    ));
-    let temp = PathBuf::from(temp);
-    let written = std::fs::File::create(&temp).and_then(|mut f| {
-        f.write_all(bytes)?;
-        f.sync_all()
-    });
-    let renamed = written.and_then(|()| std::fs::rename(&temp, file));
-    if renamed.is_err() {
-        let _ = std::fs::remove_file(&temp);
-    }
-    renamed
 }
 
 /// A line of the store: `<size> <secs>.<nanos> <absolute path>`.
