@@ -17,7 +17,7 @@ use std::path::Path;
 #[rustfmt::skip]
 const ORDER: &[&str] = &[
     // leaves: vocabulary, the score scale and the tapered pair, the weights
-    "types", "prefetch", "score", "wdl", "weights", "psqt",
+    "types", "prefetch", "atomic_file", "score", "wdl", "weights", "psqt",
     // the board
     "position",
     // knowledge
