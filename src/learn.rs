@@ -231,8 +231,8 @@ pub fn load(path: &Path) -> Result<Option<Store>, LoadError> {
     }
 }
 
-/// Writes `store` to `path` atomically ([`crate::atomic_file::replace`]). Takes no lock: [`Snapshot::write`] is the save that
-/// merges under one.
+/// Writes `store` to `path` atomically (temporary file, sync, rename). Takes no
+/// lock: [`Snapshot::write`] is the save that merges under one.
 pub fn save(path: &Path, store: &Store) -> std::io::Result<()> {
     crate::atomic_file::replace(path, &encode(store))
 }
